@@ -1,0 +1,64 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = {
+  '@shared': r('./shared'),
+  '@web': r('./web/src'),
+  '@ext': r('./extension'),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'shared',
+          environment: 'node',
+          include: ['tests/unit/shared/**/*.test.ts', 'tests/unit/tooling/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/unit/web/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        plugins: [WxtVitest()],
+        resolve: { alias },
+        test: {
+          name: 'extension',
+          environment: 'happy-dom',
+          include: ['tests/unit/extension/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'permissions',
+          environment: 'node',
+          include: ['tests/permissions/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from 'wxt';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The extension's backend is chosen at build time (ARCHITECTURE: Extension build)
+// and can be changed later in its options page.
+const publicUrl = process.env.PEEGA_PUBLIC_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  srcDir: 'extension',
+  publicDir: 'extension/public',
+  outDir: '.output',
+  imports: false,
+  modules: ['@wxt-dev/module-react'],
+  alias: {
+    '@shared': `${root}shared`,
+    '@ext': `${root}extension`,
+  },
+  vite: () => ({
+    define: { __PEEGA_PUBLIC_URL__: JSON.stringify(publicUrl) },
+  }),
+  manifest: {
+    name: 'Peega',
+    description:
+      'Send feedback about any website in two clicks, with a screenshot, and earn rewards for it.',
+    permissions: ['activeTab', 'storage', 'scripting'],
+  },
+});
