@@ -13,6 +13,9 @@ export default defineConfig({
   outDir: '.output',
   imports: false,
   modules: ['@wxt-dev/module-react'],
+  // The backend owns port 3000 in development (npm run dev).
+  dev: { server: { port: 3001 } },
+  webExt: { disabled: true },
   alias: {
     '@shared': `${root}shared`,
     '@ext': `${root}extension`,

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.PEEGA_E2E_PORT ?? 3100);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** Flags that keep Chromium off the network this machine does not have (TOOLING.md). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const chromiumPath = process.env.PEEGA_CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  reporter: process.env.CI ? 'line' : 'list',
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The real backend with the built web app, in memory: nothing persists between runs.
+    command: 'npx tsx supabase/local/main.ts',
+    url: `${baseURL}/config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PEEGA_DATA_DIR: 'memory',
+      // Always PGlite: the PostgreSQL of CI serves the integration suites.
+      DATABASE_URL: '',
+      PEEGA_PUBLIC_URL: baseURL,
+    },
+  },
+});

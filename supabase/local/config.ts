@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+
+/** The Supabase CLI's well-known local-development secret and keys (demo mode only). */
+export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEMO_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface AuthConfig {
+  /** Sign-ups are confirmed at once (GoTrue's MAILER_AUTOCONFIRM). */
+  autoconfirm: boolean;
+  jwtExpiry: number;
+  /** Seconds in which a used refresh token may be used again (GoTrue's default 10). */
+  refreshReuseInterval: number;
+  rateLimits: {
+    /** Sign-in and sign-up requests per IP per 5 minutes. */
+    tokenAndSignup: number;
+    /** Refresh-token grants per IP per 5 minutes. */
+    refresh: number;
+    /** E-mails sent per hour (whole server), as GoTrue's RATE_LIMIT_EMAIL_SENT. */
+    emailsPerHour: number;
+    /** Minimum seconds between two e-mails of one kind to one user (GoTrue's 60). */
+    emailFrequency: number;
+  };
+}
+
+export interface BackendConfig {
+  port: number;
+  host: string;
+  /** Public base URL (what clients use); links in e-mails point here. */
+  publicUrl: string;
+  /** Folder for the database and stored files, or 'memory'. */
+  dataDir: string;
+  databaseUrl?: string;
+  demoMode: boolean;
+  seed: boolean;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  auth: AuthConfig;
+  extensionUrl: string;
+  linkedinEnabled: boolean;
+  /** Folder of the built web app to serve, if any. */
+  webDist?: string;
+  migrationsDir: string;
+  seedFile: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const flag = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+
+async function roleKey(secret: string, role: string): Promise<string> {
+  return new SignJWT({ role, iss: 'supabase' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('10y')
+    .sign(new TextEncoder().encode(secret));
+}
+
+/**
+ * Outside demo mode the JWT secret is generated once and kept in the data folder
+ * (or taken from PEEGA_JWT_SECRET); the public demo secret is refused there.
+ */
+function productionSecret(env: Env, dataDir: string): string {
+  const given = env.PEEGA_JWT_SECRET;
+  if (given) {
+    if (given === DEMO_JWT_SECRET) {
+      throw new Error('PEEGA_JWT_SECRET is the public demo secret; refuse to run outside demo mode with it');
+    }
+    if (given.length < 32) throw new Error('PEEGA_JWT_SECRET must have at least 32 characters');
+    return given;
+  }
+  if (dataDir === 'memory') return randomBytes(48).toString('base64url');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept === DEMO_JWT_SECRET) throw new Error(`${file} holds the public demo secret`);
+    return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the contracts of ARCHITECTURE.md from the environment. */
+export async function loadConfig(env: Env = process.env, root = process.cwd()): Promise<BackendConfig> {
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '127.0.0.1';
+  const dataDir = env.PEEGA_DATA_DIR ?? path.join(root, '.data');
+  const demoMode = flag(env.PEEGA_DEMO, true);
+  const jwtSecret = demoMode ? DEMO_JWT_SECRET : productionSecret(env, dataDir);
+  const publicUrl = (env.PEEGA_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const anonKey = demoMode ? DEMO_ANON_KEY : await roleKey(jwtSecret, 'anon');
+  const serviceRoleKey = demoMode ? DEMO_SERVICE_ROLE_KEY : await roleKey(jwtSecret, 'service_role');
+  const webDist = path.join(root, 'web', 'dist');
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoMode,
+    seed: (env.PEEGA_SEED ?? 'demo') !== 'none' && demoMode,
+    jwtSecret,
+    anonKey,
+    serviceRoleKey,
+    auth: {
+      autoconfirm: flag(env.PEEGA_AUTH_AUTOCONFIRM, true),
+      jwtExpiry: Number(env.PEEGA_JWT_EXPIRY ?? 3600),
+      refreshReuseInterval: 10,
+      rateLimits: {
+        tokenAndSignup: Number(env.PEEGA_RATE_LIMIT_TOKEN ?? 30),
+        refresh: Number(env.PEEGA_RATE_LIMIT_REFRESH ?? 150),
+        emailsPerHour: Number(env.PEEGA_RATE_LIMIT_EMAIL ?? 30),
+        emailFrequency: 60,
+      },
+    },
+    extensionUrl: env.PEEGA_EXTENSION_URL ?? `${publicUrl}/extension`,
+    linkedinEnabled: Boolean(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    migrationsDir: path.join(root, 'supabase', 'migrations'),
+    seedFile: path.join(root, 'supabase', 'seed.sql'),
+  };
+}

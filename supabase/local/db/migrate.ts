@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './types.ts';
+
+const platformSql = readFileSync(fileURLToPath(new URL('./platform.sql', import.meta.url)), 'utf8');
+
+/** A migration that failed: start-up stops with the file name and Postgres's message. */
+export class MigrationError extends Error {
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    const msg = cause instanceof Error ? cause.message : String(cause);
+    super(`Migration ${file} failed: ${msg}`, { cause });
+  }
+}
+
+export interface MigrateOptions {
+  migrationsDir: string;
+  /** Applied once, on a database that had no migration before. */
+  seedFile?: string;
+  seed: boolean;
+}
+
+export interface MigrateResult {
+  applied: string[];
+  seeded: boolean;
+}
+
+/**
+ * Installs the platform objects hosted Supabase provides, then applies each
+ * pending `*.sql` migration once, in name order, in its own transaction.
+ */
+export async function migrate(db: Db, options: MigrateOptions): Promise<MigrateResult> {
+  // Roles are cluster-wide: a lock keeps parallel bootstraps (one database per test) apart.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(727274)');
+    await tx.exec(platformSql);
+  });
+
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const fresh = done.size === 0;
+  const files = existsSync(options.migrationsDir)
+    ? readdirSync(options.migrationsDir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+    : [];
+  const applied: string[] = [];
+  for (const file of files) {
+    const version = file.split('_')[0] ?? file;
+    if (done.has(version)) continue;
+    const sql = readFileSync(path.join(options.migrationsDir, file), 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query(
+          `insert into supabase_migrations.schema_migrations (version, name, statements_hash)
+           values ($1, $2, md5($3))`,
+          [version, file.replace(/\.sql$/, ''), sql],
+        );
+      });
+    } catch (e) {
+      throw new MigrationError(file, e);
+    }
+    applied.push(file);
+  }
+
+  let seeded = false;
+  if (fresh && options.seed && options.seedFile && existsSync(options.seedFile)) {
+    const sql = readFileSync(options.seedFile, 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query(
+          `insert into supabase_migrations.schema_migrations (version, name, statements_hash)
+           values ('seed', 'seed', md5($1))`,
+          [sql],
+        );
+      });
+    } catch (e) {
+      throw new MigrationError(path.basename(options.seedFile), e);
+    }
+    seeded = true;
+  }
+  return { applied, seeded };
+}

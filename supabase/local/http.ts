@@ -1,0 +1,89 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** A request as a service sees it: the gateway prefix (`/rest/v1` …) already stripped. */
+export interface ServiceRequest {
+  method: string;
+  /** Path below the service prefix, e.g. `/todos` for `/rest/v1/todos`; never decoded. */
+  path: string;
+  /** The raw query string without `?` (PostgREST decodes `+` itself). */
+  rawQuery: string;
+  url: URL;
+  /** Header names lower-cased; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  body: Buffer;
+  ip: string;
+}
+
+export interface ServiceResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+export type Handler = (req: ServiceRequest) => Promise<ServiceResponse>;
+
+/** Bodies larger than this are refused with 413 (storage sets its own limit). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): ServiceResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function normalizeHeaders(h: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined) continue;
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+/** The bearer token of a request, if any (scheme case-insensitive). */
+export function bearer(req: ServiceRequest): string | undefined {
+  const m = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  return m?.[1]?.trim();
+}
+
+export const CORS_ALLOW_HEADERS = [
+  'authorization',
+  'apikey',
+  'x-client-info',
+  'content-type',
+  'accept',
+  'accept-profile',
+  'content-profile',
+  'prefer',
+  'range',
+  'range-unit',
+  'x-supabase-api-version',
+  'x-retry-count',
+  'x-upsert',
+  'cache-control',
+  'x-metadata',
+  'content-encoding',
+  'x-region',
+  'traceparent',
+  'tracestate',
+  'baggage',
+].join(', ');
+
+export const CORS_EXPOSE_HEADERS =
+  'Content-Range, Content-Location, Location, Range-Unit, Content-Type, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Content-Length, ETag, Last-Modified';
+
+/** CORS for every origin (the web app and the extension are different origins), as hosted Supabase answers. */
+export function corsHeaders(req: { headers: Record<string, string> }): Record<string, string> {
+  const origin = req.headers.origin;
+  const requested = req.headers['access-control-request-headers'];
+  return {
+    'access-control-allow-origin': origin ?? '*',
+    ...(origin ? { vary: 'Origin', 'access-control-allow-credentials': 'true' } : {}),
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': requested ? `${CORS_ALLOW_HEADERS}, ${requested}` : CORS_ALLOW_HEADERS,
+    'access-control-expose-headers': CORS_EXPOSE_HEADERS,
+    'access-control-max-age': '86400',
+  };
+}

@@ -1,0 +1,129 @@
+import http from 'node:http';
+import type { BackendContext } from './context.ts';
+import {
+  corsHeaders,
+  json,
+  MAX_BODY_BYTES,
+  normalizeHeaders,
+  type Handler,
+  type ServiceRequest,
+  type ServiceResponse,
+} from './http.ts';
+import { serveWeb } from './static.ts';
+
+/** A service mounted under a gateway prefix, with its own body limit. */
+export interface Mount {
+  prefix: string;
+  handler: Handler;
+  maxBodyBytes?: number;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      req.resume();
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: http.ServerResponse, r: ServiceResponse, extra: Record<string, string>, head: boolean) {
+  const headers = { ...extra, ...(r.headers ?? {}) };
+  const body = r.body ?? '';
+  if (!('content-length' in headers) && r.status !== 204 && r.status !== 304) {
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
+  res.writeHead(r.status, headers);
+  res.end(head ? undefined : body);
+}
+
+/**
+ * The one HTTP origin of the embedded backend: every Supabase service under
+ * its gateway prefix, `/config.json`, and the built web app for everything else.
+ */
+export function createHttpServer(ctx: BackendContext, mounts: Mount[]): http.Server {
+  const { config } = ctx;
+  // Read per request: the public URL is only known after listening on port 0.
+  const runtimeConfig = () =>
+    JSON.stringify({
+      supabaseUrl: config.publicUrl,
+      supabaseAnonKey: config.anonKey,
+      demoMode: config.demoMode,
+      extensionUrl: config.extensionUrl,
+      linkedinEnabled: config.linkedinEnabled,
+    });
+
+  return http.createServer((req, res) => {
+    const headers = normalizeHeaders(req.headers);
+    const cors = corsHeaders({ headers });
+    const method = (req.method ?? 'GET').toUpperCase();
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
+
+    const handle = async (): Promise<ServiceResponse> => {
+      if (method === 'OPTIONS') return { status: 204 };
+      const mount = mounts.find((m) => pathname === m.prefix || pathname.startsWith(m.prefix + '/'));
+      if (mount) {
+        let body: Buffer;
+        try {
+          body = await readBody(req, mount.maxBodyBytes ?? MAX_BODY_BYTES);
+        } catch (e) {
+          if (e instanceof BodyTooLarge) {
+            return json(413, { code: 'request_too_large', message: 'Request body is larger than the limit of this service' });
+          }
+          throw e;
+        }
+        const sreq: ServiceRequest = {
+          method,
+          path: pathname.slice(mount.prefix.length) || '/',
+          rawQuery,
+          url: new URL(rawUrl, 'http://localhost'),
+          headers,
+          body,
+          ip: req.socket.remoteAddress ?? '',
+        };
+        return mount.handler(sreq);
+      }
+      if (pathname === '/config.json') {
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+          body: runtimeConfig(),
+        };
+      }
+      if ((method === 'GET' || method === 'HEAD') && config.webDist) {
+        const page = await serveWeb(config.webDist, pathname);
+        if (page) return page;
+      }
+      return json(404, { message: 'Not found' });
+    };
+
+    handle()
+      .then((r) => send(res, r, cors, method === 'HEAD'))
+      .catch((e: unknown) => {
+        console.error(`[peega] ${method} ${pathname} failed:`, e);
+        if (!res.headersSent) send(res, json(500, { message: 'Internal server error' }), cors, false);
+        else res.end();
+      });
+  });
+}

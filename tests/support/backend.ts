@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { loadConfig } from '../../supabase/local/config.ts';
+import { startBackend, type RunningBackend } from '../../supabase/local/start.ts';
+import type { BackendContext } from '../../supabase/local/context.ts';
+
+export interface TestBackend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  ctx: BackendContext;
+  backend: RunningBackend;
+  /** A supabase-js client that keeps no session on disk and never refreshes by itself. */
+  client(key?: string, headers?: Record<string, string>): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+export interface TestBackendOptions {
+  env?: Record<string, string>;
+  /** Folder of `*.sql` files applied after the platform objects (default: the app's migrations). */
+  migrationsDir?: string;
+  /** Apply supabase/seed.sql on the new database (default false). */
+  seed?: boolean;
+  now?: () => Date;
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Starts an embedded backend on a free loopback port: PGlite in memory, or a
+ * fresh database on the server of DATABASE_URL (dropped again on stop).
+ */
+export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const name = `peega_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = await loadConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PEEGA_DATA_DIR: 'memory',
+      PEEGA_SEED: options.seed ? 'demo' : 'none',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
+    },
+    root,
+  );
+  config.webDist = undefined;
+  if (options.migrationsDir) config.migrationsDir = options.migrationsDir;
+  let backend: RunningBackend;
+  try {
+    backend = await startBackend(config, { now: options.now });
+  } catch (e) {
+    await dropDatabase?.();
+    throw e;
+  }
+  return {
+    url: backend.url,
+    anonKey: config.anonKey,
+    serviceRoleKey: config.serviceRoleKey,
+    ctx: backend.ctx,
+    backend,
+    client(key = config.anonKey, headers = {}) {
+      return createClient(backend.url, key, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { headers },
+      });
+    },
+    async stop() {
+      await backend.stop();
+      await dropDatabase?.();
+    },
+  };
+}
