@@ -1,0 +1,233 @@
+/**
+ * Company plans and view allowances (company spec §6, §9; DECISIONS.md
+ * "Plans" and "Daily views"). The server counts and enforces views; these
+ * rules state the limits, periods and filter access for both sides.
+ */
+
+import { viewLimitReachedMessage } from './validation/messages.ts';
+import type { ToastMessage } from './validation/messages.ts';
+
+/** The three plans. */
+export const PLANS = ['free', 'pro', 'advanced'] as const;
+
+/** A plan. */
+export type Plan = (typeof PLANS)[number];
+
+/** Dashboard filters. */
+export const DASHBOARD_FILTERS = [
+  'search',
+  'domain',
+  'category',
+  'status',
+  'date',
+] as const;
+
+/** A dashboard filter. */
+export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
+
+/** Period over which views are counted. */
+export type ViewPeriod = 'utc-day' | 'iso-week';
+
+/** The rules of one plan. */
+export interface PlanRules {
+  readonly plan: Plan;
+  /** Display name. */
+  readonly name: string;
+  /** Price in euro per month, as on the pricing section. */
+  readonly priceEurPerMonth: number;
+  /** Feedback views allowed per period; null means unlimited. */
+  readonly viewLimit: number | null;
+  /** Counting period of `viewLimit`; null when unlimited. */
+  readonly viewPeriod: ViewPeriod | null;
+  /** Filters that work on this plan. */
+  readonly filters: readonly DashboardFilter[];
+}
+
+/**
+ * Free: 5 views per UTC day (reset at midnight UTC), search and domain
+ * filter only, 0 €. Pro: 20 views per ISO week (Monday 00:00 UTC), all
+ * filters, 15 €/month. Advanced: unlimited views, all filters, 30 €/month.
+ */
+export const PLAN_RULES: Readonly<Record<Plan, PlanRules>> = {
+  free: {
+    plan: 'free',
+    name: 'Free',
+    priceEurPerMonth: 0,
+    viewLimit: 5,
+    viewPeriod: 'utc-day',
+    filters: ['search', 'domain'],
+  },
+  pro: {
+    plan: 'pro',
+    name: 'Pro',
+    priceEurPerMonth: 15,
+    viewLimit: 20,
+    viewPeriod: 'iso-week',
+    filters: DASHBOARD_FILTERS,
+  },
+  advanced: {
+    plan: 'advanced',
+    name: 'Advanced',
+    priceEurPerMonth: 30,
+    viewLimit: null,
+    viewPeriod: null,
+    filters: DASHBOARD_FILTERS,
+  },
+};
+
+/** Free-plan daily view limit (5). */
+export const FREE_DAILY_VIEW_LIMIT = 5;
+
+/** Pro-plan weekly view limit (20). */
+export const PRO_WEEKLY_VIEW_LIMIT = 20;
+
+/** Label on a filter the plan does not include. */
+export const LOCKED_FILTER_LABEL = 'Premium';
+
+/** Banner over the filters when some are locked. */
+export const UPGRADE_FILTERS_BANNER =
+  'Upgrade to premium to use advanced filters';
+
+/**
+ * Plan of a stored `subscription_type`: trimmed and case-insensitive;
+ * `free`, `pro` and `advanced` as is; legacy `premium` and `enterprise` are
+ * `advanced`; null, empty or unknown values are `free`. The `features`
+ * object is ignored: the plan name alone decides.
+ */
+export function resolvePlan(subscriptionType: string | null | undefined): Plan {
+  const value = (subscriptionType ?? '').trim().toLowerCase();
+  switch (value) {
+    case 'pro':
+      return 'pro';
+    case 'advanced':
+    case 'premium':
+    case 'enterprise':
+      return 'advanced';
+    default:
+      return 'free';
+  }
+}
+
+/** Rules of the plan of a stored `subscription_type` (see resolvePlan). */
+export function planRules(
+  subscriptionType: string | null | undefined,
+): PlanRules {
+  return PLAN_RULES[resolvePlan(subscriptionType)];
+}
+
+/** True when the plan lets the company use `filter`. */
+export function canUseFilter(plan: Plan, filter: DashboardFilter): boolean {
+  return PLAN_RULES[plan].filters.includes(filter);
+}
+
+/** True when some filters are locked on the plan (free only). */
+export function hasLockedFilters(plan: Plan): boolean {
+  return PLAN_RULES[plan].filters.length < DASHBOARD_FILTERS.length;
+}
+
+/**
+ * Views left in the current period: limit minus views used, never below 0;
+ * null when unlimited.
+ */
+export function remainingViews(plan: Plan, viewsUsed: number): number | null {
+  const limit = PLAN_RULES[plan].viewLimit;
+  return limit === null ? null : Math.max(limit - viewsUsed, 0);
+}
+
+/**
+ * True when one more feedback may be opened: unlimited plans always; else
+ * views used in the current period is below the limit (4 of 5 → yes, 5 of
+ * 5 → no). Re-opening a feedback already viewed in the period does not count
+ * again, so pass `alreadyViewed` true for it.
+ */
+export function canViewFeedback(
+  plan: Plan,
+  viewsUsed: number,
+  alreadyViewed = false,
+): boolean {
+  if (alreadyViewed) return true;
+  const remaining = remainingViews(plan, viewsUsed);
+  return remaining === null || remaining > 0;
+}
+
+/**
+ * Header counter text: `'3/5'` on free, `'3/20'` on pro, the bare count
+ * `'3'` when unlimited.
+ */
+export function formatViewCounter(plan: Plan, viewsUsed: number): string {
+  const limit = PLAN_RULES[plan].viewLimit;
+  return limit === null ? String(viewsUsed) : `${viewsUsed}/${limit}`;
+}
+
+/**
+ * Toast shown when the allowance is used up, or null when unlimited. Free:
+ * 'Daily limit reached' / 'You've reached your daily limit of 5 feedback
+ * views. Upgrade to view more.'; pro: the weekly wording with 20.
+ */
+export function viewLimitMessage(plan: Plan): ToastMessage | null {
+  const { viewLimit, viewPeriod } = PLAN_RULES[plan];
+  if (viewLimit === null || viewPeriod === null) return null;
+  return viewLimitReachedMessage(
+    viewPeriod === 'utc-day' ? 'daily' : 'weekly',
+    viewLimit,
+  );
+}
+
+/** Pad a whole number with leading zeros. */
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+/** Milliseconds in one day. */
+const DAY_MS = 86_400_000;
+
+/**
+ * UTC calendar day of an instant as `YYYY-MM-DD`, e.g.
+ * 2025-03-01T23:30:00-02:00 → `'2025-03-02'`.
+ */
+export function utcDayKey(date: Date): string {
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
+}
+
+/**
+ * ISO 8601 week (weeks start Monday, week 1 holds the year's first
+ * Thursday) of an instant's UTC date, as `YYYY-Www` with the ISO week-year,
+ * e.g. 2024-12-30 → `'2025-W01'`, 2021-01-03 → `'2020-W53'`.
+ */
+export function isoWeekKey(date: Date): string {
+  const day = Math.floor(date.getTime() / DAY_MS);
+  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const thursday = new Date((day - weekday + 3) * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const jan1 = Date.UTC(year, 0, 1) / DAY_MS;
+  const week = Math.floor((thursday.getTime() / DAY_MS - jan1) / 7) + 1;
+  return `${pad(year, 4)}-W${pad(week, 2)}`;
+}
+
+/**
+ * Key of the view-counting period containing `date`: the UTC day key on
+ * free, the ISO week key on pro, null when unlimited.
+ */
+export function viewPeriodKey(plan: Plan, date: Date): string | null {
+  switch (PLAN_RULES[plan].viewPeriod) {
+    case 'utc-day':
+      return utcDayKey(date);
+    case 'iso-week':
+      return isoWeekKey(date);
+    default:
+      return null;
+  }
+}
+
+/**
+ * When the allowance next resets: the next midnight UTC on free, the next
+ * Monday 00:00 UTC on pro, null when unlimited. Always strictly after `now`.
+ */
+export function nextViewReset(plan: Plan, now: Date): Date | null {
+  const period = PLAN_RULES[plan].viewPeriod;
+  if (period === null) return null;
+  const day = Math.floor(now.getTime() / DAY_MS);
+  if (period === 'utc-day') return new Date((day + 1) * DAY_MS);
+  const weekday = (now.getUTCDay() + 6) % 7;
+  return new Date((day - weekday + 7) * DAY_MS);
+}

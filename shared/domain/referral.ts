@@ -1,0 +1,136 @@
+/**
+ * Referral programme (consumer spec §2 "Referrals", §4 "Referral status",
+ * §7 "Referral link"; DECISIONS.md "Referral XP").
+ */
+
+import { REFERRAL_POINTS, formatXp } from './points.ts';
+
+/** Query parameter of `/auth` that carries a referral code. */
+export const REFERRAL_QUERY_PARAM = 'ref';
+
+/** Path of the sign-up screen the referral link opens. */
+export const REFERRAL_LINK_PATH = '/auth';
+
+/** How long the copy button shows 'Copied!', in milliseconds. */
+export const REFERRAL_COPY_FEEDBACK_MS = 2000;
+
+/** Copy button text after copying. */
+export const REFERRAL_COPIED_TEXT = 'Copied!';
+
+/** Name shown for an invitee without a nickname. */
+export const ANONYMOUS_INVITEE = 'Anonymous User';
+
+/** Empty state of the referral list. */
+export const NO_REFERRALS_TEXT = 'No referrals yet. Start sharing your link!';
+
+/**
+ * The referral link: the site origin plus `/auth?ref={code}`; a trailing
+ * slash on the origin is dropped and the code is URL-encoded.
+ * `('https://peega.app/', 'AB12')` → `'https://peega.app/auth?ref=AB12'`.
+ */
+export function buildReferralLink(
+  origin: string,
+  referralCode: string,
+): string {
+  const base = origin.replace(/\/+$/, '');
+  return `${base}${REFERRAL_LINK_PATH}?${REFERRAL_QUERY_PARAM}=${encodeURIComponent(referralCode)}`;
+}
+
+/**
+ * Referral code from a query string (with or without `?`), trimmed; null
+ * when the parameter is absent or blank.
+ */
+export function parseReferralCode(search: string): string | null {
+  const code = new URLSearchParams(search).get(REFERRAL_QUERY_PARAM)?.trim();
+  return code === undefined || code === '' ? null : code;
+}
+
+/** Banner on the sign-up screen when a referral code is present. */
+export const REFERRAL_SIGNUP_BANNER = `You'll get ${REFERRAL_POINTS} XP bonus when you sign up!`;
+
+/** Stored referral statuses. */
+export const REFERRAL_STATUSES = ['pending', 'completed', 'invalid'] as const;
+
+/** A stored referral status. */
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/** Display data of a referral status. */
+export interface ReferralStatusInfo {
+  readonly label: string;
+  readonly color: 'yellow' | 'green' | 'red' | 'grey';
+}
+
+/**
+ * Label and colour of a referral status: pending yellow, completed green,
+ * invalid red; any other value 'Unknown' in grey.
+ */
+export function referralStatusInfo(
+  status: string | null | undefined,
+): ReferralStatusInfo {
+  switch (status) {
+    case 'pending':
+      return { label: 'Pending', color: 'yellow' };
+    case 'completed':
+      return { label: 'Completed', color: 'green' };
+    case 'invalid':
+      return { label: 'Invalid', color: 'red' };
+    default:
+      return { label: 'Unknown', color: 'grey' };
+  }
+}
+
+/**
+ * XP tag beside a referral: `'+30 XP'` when completed, else null (only
+ * completed referrals earn XP).
+ */
+export function referralXpTag(
+  status: string | null | undefined,
+): string | null {
+  return status === 'completed' ? formatXp(REFERRAL_POINTS) : null;
+}
+
+/** Name shown for an invitee: the trimmed nickname, or 'Anonymous User'. */
+export function inviteeDisplayName(
+  nickname: string | null | undefined,
+): string {
+  const name = (nickname ?? '').trim();
+  return name === '' ? ANONYMOUS_INVITEE : name;
+}
+
+/** The three numbers of the referral stats card. */
+export interface ReferralStats {
+  readonly totalReferrals: number;
+  readonly completedReferrals: number;
+  /** 30 XP per completed referral. */
+  readonly totalXpEarned: number;
+}
+
+/**
+ * Stats from the statuses of the inviter's referrals: all of them, the
+ * completed ones, and 30 XP per completed one.
+ */
+export function referralStats(
+  statuses: readonly (string | null | undefined)[],
+): ReferralStats {
+  const completed = statuses.filter((status) => status === 'completed').length;
+  return {
+    totalReferrals: statuses.length,
+    completedReferrals: completed,
+    totalXpEarned: completed * REFERRAL_POINTS,
+  };
+}
+
+/** Outcome of using a referral code at sign-up. */
+export type ReferralOutcome = 'completed' | 'invalid';
+
+/**
+ * Status of a referral when processed: `invalid` when the invitee is the
+ * inviter (self-referral) or the code matched no inviter, else `completed`.
+ * Each invitee can use a code once; that is checked by the database.
+ */
+export function referralOutcome(
+  inviterId: string | null | undefined,
+  inviteeId: string,
+): ReferralOutcome {
+  return inviterId == null || inviterId === inviteeId ? 'invalid' : 'completed';
+}

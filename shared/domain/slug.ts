@@ -1,0 +1,43 @@
+/**
+ * Slugs of blog articles and tags (company spec §4, §5 "Slug").
+ */
+
+/** A well-formed slug: lower-case letters and digits in hyphen-joined runs. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Slug of a text, by the spec's steps: lowercase; remove every character
+ * other than letters, digits, spaces and hyphens; turn each run of spaces
+ * into one hyphen; collapse repeated hyphens. Decisions for a clean URL:
+ * accents are folded first (`é` → `e`) so letters survive; "letters" means
+ * a–z after folding; any whitespace counts as a space; hyphens at either end
+ * are removed. `'Hello, World!'` → `'hello-world'`; `'  '` → `''`.
+ */
+export function toSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** True when `slug` is already well formed (`toSlug(slug) === slug`, non-empty). */
+export function isValidSlug(slug: string): boolean {
+  return SLUG_PATTERN.test(slug);
+}
+
+/**
+ * Slug to save for an article: the slug typed by hand, cleaned with
+ * {@link toSlug}; when that is empty, the slug of the title. May still be
+ * empty when the title has no letters or digits.
+ */
+export function articleSlug(
+  slugInput: string | null | undefined,
+  title: string,
+): string {
+  const typed = toSlug(slugInput ?? '');
+  return typed !== '' ? typed : toSlug(title);
+}

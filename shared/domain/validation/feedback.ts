@@ -1,0 +1,41 @@
+/**
+ * Feedback form (consumer spec §2 "Submit feedback", §3 "Feedback on
+ * insert", §5 "Submit feedback").
+ */
+
+import { z } from 'zod';
+import {
+  DEFAULT_FEEDBACK_CATEGORY,
+  FEEDBACK_CATEGORIES,
+} from '../categories.ts';
+import { optionalWebsiteUrlSchema } from './fields.ts';
+import { FEEDBACK_MISSING_INFORMATION } from './messages.ts';
+
+const MISSING = FEEDBACK_MISSING_INFORMATION.description;
+
+/** A required text of the form: trimmed, non-empty. */
+const requiredText = z.string(MISSING).trim().min(1, MISSING);
+
+/**
+ * Feedback form: company name, title and description required (trimmed);
+ * any missing → 'Please fill in title, description, and company name.'
+ * (toast title 'Missing information'). Website URL optional, null when
+ * blank, must be a valid http(s) URL ('https://' added when no scheme).
+ * Category one of bug, feature, improvement, other; none selected → 'other'.
+ */
+export const feedbackFormSchema = z.object({
+  companyName: requiredText,
+  websiteUrl: optionalWebsiteUrlSchema,
+  title: requiredText,
+  description: requiredText,
+  category: z
+    .enum(FEEDBACK_CATEGORIES)
+    .nullish()
+    .transform((category) => category ?? DEFAULT_FEEDBACK_CATEGORY),
+});
+
+/** Values of the feedback form. */
+export type FeedbackFormInput = z.input<typeof feedbackFormSchema>;
+
+/** Parsed feedback form, ready for insert. */
+export type FeedbackForm = z.output<typeof feedbackFormSchema>;

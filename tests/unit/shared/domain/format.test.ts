@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ARTICLE_DATE_FORMAT,
+  formatArticleDate,
+  formatRelativeTime,
+  formatViews,
+} from '@shared/domain/format.ts';
+
+const NOW = new Date('2025-03-10T12:00:00Z');
+
+describe('formatRelativeTime', () => {
+  it.each([
+    ['2025-03-10T11:59:50Z', 'less than a minute ago'],
+    ['2025-03-10T11:55:00Z', '5 minutes ago'],
+    ['2025-03-10T10:00:00Z', 'about 2 hours ago'],
+    ['2025-03-09T12:00:00Z', '1 day ago'],
+    ['2025-03-07T12:00:00Z', '3 days ago'],
+    ['2025-02-08T12:00:00Z', 'about 1 month ago'],
+    ['2024-03-10T12:00:00Z', 'about 1 year ago'],
+    ['2025-03-10T12:05:00Z', 'in 5 minutes'],
+  ])('%s → %j', (iso, text) => {
+    expect(formatRelativeTime(iso, NOW)).toBe(text);
+    expect(formatRelativeTime(new Date(iso), NOW)).toBe(text);
+  });
+});
+
+describe('formatViews', () => {
+  it.each([
+    [0, '0 views'],
+    [1, '1 view'],
+    [2, '2 views'],
+    [1234, '1234 views'],
+    [null, '0 views'],
+    [undefined, '0 views'],
+    [-1, '0 views'],
+  ])('%j → %j', (count, text) => {
+    expect(formatViews(count)).toBe(text);
+  });
+});
+
+describe('formatArticleDate', () => {
+  it('uses the spec pattern', () => {
+    expect(ARTICLE_DATE_FORMAT).toBe('MMMM d, yyyy');
+  });
+
+  it.each([
+    ['2025-03-05T10:00:00Z', 'March 5, 2025'],
+    ['2025-03-05T00:00:00Z', 'March 5, 2025'],
+    ['2025-03-05T23:59:59Z', 'March 5, 2025'],
+    ['2024-12-31T23:30:00-05:00', 'January 1, 2025'],
+    ['2024-02-29T12:00:00Z', 'February 29, 2024'],
+  ])('%s → %j (UTC date)', (iso, text) => {
+    expect(formatArticleDate(iso)).toBe(text);
+  });
+});

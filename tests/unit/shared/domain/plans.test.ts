@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DASHBOARD_FILTERS,
+  FREE_DAILY_VIEW_LIMIT,
+  LOCKED_FILTER_LABEL,
+  PLAN_RULES,
+  PRO_WEEKLY_VIEW_LIMIT,
+  UPGRADE_FILTERS_BANNER,
+  canUseFilter,
+  canViewFeedback,
+  formatViewCounter,
+  hasLockedFilters,
+  isoWeekKey,
+  nextViewReset,
+  planRules,
+  remainingViews,
+  resolvePlan,
+  utcDayKey,
+  viewLimitMessage,
+  viewPeriodKey,
+} from '@shared/domain/plans.ts';
+import type { DashboardFilter, Plan } from '@shared/domain/plans.ts';
+
+describe('plan rules', () => {
+  it.each([
+    ['free', 'Free', 0, 5, 'utc-day', ['search', 'domain']],
+    ['pro', 'Pro', 15, 20, 'iso-week', [...DASHBOARD_FILTERS]],
+    ['advanced', 'Advanced', 30, null, null, [...DASHBOARD_FILTERS]],
+  ] as const)(
+    '%s: %s, %d €, %j views per %j, filters %j',
+    (plan, name, price, limit, period, filters) => {
+      expect(PLAN_RULES[plan]).toEqual({
+        plan,
+        name,
+        priceEurPerMonth: price,
+        viewLimit: limit,
+        viewPeriod: period,
+        filters,
+      });
+    },
+  );
+
+  it.each([
+    ['FREE_DAILY_VIEW_LIMIT', FREE_DAILY_VIEW_LIMIT, 5],
+    ['PRO_WEEKLY_VIEW_LIMIT', PRO_WEEKLY_VIEW_LIMIT, 20],
+  ])('%s = %d', (_name, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('has the five dashboard filters', () => {
+    expect(DASHBOARD_FILTERS).toEqual([
+      'search',
+      'domain',
+      'category',
+      'status',
+      'date',
+    ]);
+  });
+
+  it.each([
+    ['LOCKED_FILTER_LABEL', LOCKED_FILTER_LABEL, 'Premium'],
+    [
+      'UPGRADE_FILTERS_BANNER',
+      UPGRADE_FILTERS_BANNER,
+      'Upgrade to premium to use advanced filters',
+    ],
+  ])('%s = %j', (_name, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
+
+describe('resolvePlan', () => {
+  it.each([
+    ['free', 'free'],
+    ['pro', 'pro'],
+    ['advanced', 'advanced'],
+    ['premium', 'advanced'],
+    ['enterprise', 'advanced'],
+    ['Premium', 'advanced'],
+    ['  PRO ', 'pro'],
+    ['gold', 'free'],
+    ['', 'free'],
+    [null, 'free'],
+    [undefined, 'free'],
+  ])('%j → %s', (stored, plan) => {
+    expect(resolvePlan(stored)).toBe(plan);
+    expect(planRules(stored).plan).toBe(plan);
+  });
+});
+
+describe('filters', () => {
+  it.each<[Plan, DashboardFilter, boolean]>([
+    ['free', 'search', true],
+    ['free', 'domain', true],
+    ['free', 'category', false],
+    ['free', 'status', false],
+    ['free', 'date', false],
+    ['pro', 'category', true],
+    ['pro', 'status', true],
+    ['pro', 'date', true],
+    ['advanced', 'search', true],
+    ['advanced', 'date', true],
+  ])('%s can use %s: %s', (plan, filter, expected) => {
+    expect(canUseFilter(plan, filter)).toBe(expected);
+  });
+
+  it.each<[Plan, boolean]>([
+    ['free', true],
+    ['pro', false],
+    ['advanced', false],
+  ])('%s has locked filters: %s', (plan, expected) => {
+    expect(hasLockedFilters(plan)).toBe(expected);
+  });
+});
+
+describe('view allowance', () => {
+  it.each<[Plan, number, number | null, boolean]>([
+    ['free', 0, 5, true],
+    ['free', 4, 1, true],
+    ['free', 5, 0, false],
+    ['free', 7, 0, false],
+    ['pro', 0, 20, true],
+    ['pro', 19, 1, true],
+    ['pro', 20, 0, false],
+    ['advanced', 0, null, true],
+    ['advanced', 10_000, null, true],
+  ])('%s with %d used → %j left, can view: %s', (plan, used, left, canView) => {
+    expect(remainingViews(plan, used)).toBe(left);
+    expect(canViewFeedback(plan, used)).toBe(canView);
+  });
+
+  it.each<[Plan, number]>([
+    ['free', 5],
+    ['pro', 20],
+  ])(
+    '%s: re-opening a feedback viewed this period is allowed at %d',
+    (plan, used) => {
+      expect(canViewFeedback(plan, used, true)).toBe(true);
+    },
+  );
+
+  it.each<[Plan, number, string]>([
+    ['free', 3, '3/5'],
+    ['free', 5, '5/5'],
+    ['pro', 12, '12/20'],
+    ['advanced', 42, '42'],
+  ])('counter on %s with %d → %j', (plan, used, text) => {
+    expect(formatViewCounter(plan, used)).toBe(text);
+  });
+
+  it.each<[Plan, { title: string; description: string } | null]>([
+    [
+      'free',
+      {
+        title: 'Daily limit reached',
+        description:
+          "You've reached your daily limit of 5 feedback views. Upgrade to view more.",
+      },
+    ],
+    [
+      'pro',
+      {
+        title: 'Weekly limit reached',
+        description:
+          "You've reached your weekly limit of 20 feedback views. Upgrade to view more.",
+      },
+    ],
+    ['advanced', null],
+  ])('limit message on %s → %j', (plan, message) => {
+    expect(viewLimitMessage(plan)).toEqual(message);
+  });
+});
+
+describe('period keys', () => {
+  it.each([
+    ['2025-03-02T00:00:00Z', '2025-03-02'],
+    ['2025-03-02T23:59:59.999Z', '2025-03-02'],
+    ['2025-03-01T23:30:00-02:00', '2025-03-02'],
+    ['2024-02-29T12:00:00Z', '2024-02-29'],
+    ['0999-01-05T00:00:00Z', '0999-01-05'],
+  ])('utcDayKey(%s) → %s', (iso, key) => {
+    expect(utcDayKey(new Date(iso))).toBe(key);
+  });
+
+  it.each([
+    ['2025-01-01T00:00:00Z', '2025-W01'],
+    ['2024-12-30T00:00:00Z', '2025-W01'], // Monday of 2025's week 1
+    ['2024-12-29T23:59:59Z', '2024-W52'], // Sunday before
+    ['2021-01-03T12:00:00Z', '2020-W53'],
+    ['2021-01-04T00:00:00Z', '2021-W01'],
+    ['2020-12-31T12:00:00Z', '2020-W53'],
+    ['2026-12-31T12:00:00Z', '2026-W53'],
+    ['2027-01-01T12:00:00Z', '2026-W53'],
+    ['2025-03-10T00:00:00Z', '2025-W11'], // Monday
+    ['2025-03-16T23:59:59Z', '2025-W11'], // Sunday
+    ['2025-03-17T00:00:00Z', '2025-W12'],
+    ['2025-03-16T22:00:00-05:00', '2025-W12'], // Monday 03:00 UTC
+  ])('isoWeekKey(%s) → %s', (iso, key) => {
+    expect(isoWeekKey(new Date(iso))).toBe(key);
+  });
+
+  it.each<[Plan, string, string | null]>([
+    ['free', '2025-03-12T10:00:00Z', '2025-03-12'],
+    ['pro', '2025-03-12T10:00:00Z', '2025-W11'],
+    ['advanced', '2025-03-12T10:00:00Z', null],
+  ])('viewPeriodKey(%s, %s) → %j', (plan, iso, key) => {
+    expect(viewPeriodKey(plan, new Date(iso))).toBe(key);
+  });
+
+  it.each<[Plan, string, string | null]>([
+    ['free', '2025-03-12T10:00:00Z', '2025-03-13T00:00:00.000Z'],
+    ['free', '2025-03-12T00:00:00Z', '2025-03-13T00:00:00.000Z'],
+    ['free', '2025-12-31T23:59:59Z', '2026-01-01T00:00:00.000Z'],
+    ['pro', '2025-03-12T10:00:00Z', '2025-03-17T00:00:00.000Z'], // Wed
+    ['pro', '2025-03-10T00:00:00Z', '2025-03-17T00:00:00.000Z'], // Mon 00:00
+    ['pro', '2025-03-16T23:59:59Z', '2025-03-17T00:00:00.000Z'], // Sun
+    ['advanced', '2025-03-12T10:00:00Z', null],
+  ])('nextViewReset(%s, %s) → %j', (plan, iso, expected) => {
+    expect(nextViewReset(plan, new Date(iso))?.toISOString() ?? null).toBe(
+      expected,
+    );
+  });
+});
