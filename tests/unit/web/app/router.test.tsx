@@ -1,0 +1,145 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import {
+  RouterProvider,
+  createMemoryRouter,
+  type RouteObject,
+} from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Each test gets fresh modules, so the once-per-page config load starts over.
+beforeEach(() => {
+  vi.resetModules();
+  // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+
+async function renderAt(path: string) {
+  const { routes } = await import('@web/app/router');
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function stubConfig(response: () => Response) {
+  const fetchMock = vi.fn(async () => response());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const goodConfig = {
+  supabaseUrl: 'http://127.0.0.1:3000',
+  supabaseAnonKey: 'anon-key',
+  demoMode: true,
+  extensionUrl: 'http://127.0.0.1:3000/extension',
+  linkedinEnabled: false,
+};
+
+function routePaths(routes: RouteObject[]): string[] {
+  return routes.flatMap((route) => [
+    ...(route.path ? [route.path] : []),
+    ...routePaths(route.children ?? []),
+  ]);
+}
+
+describe('route table', () => {
+  it('covers every route of both specs and DECISIONS.md', async () => {
+    const { routes } = await import('@web/app/router');
+    const { paths } = await import('@web/config/paths');
+    const routed = routePaths(routes);
+
+    expect(routed).toEqual(expect.arrayContaining(Object.values(paths)));
+    expect([...routed].sort()).toEqual(
+      [
+        '/',
+        '/user-feedback',
+        '/companies',
+        '/auth',
+        '/auth/linkedin/callback',
+        '/company-signup',
+        '/app',
+        '/submit-feedback',
+        '/app/community',
+        '/referrals',
+        '/badges',
+        '/rewards',
+        '/experience',
+        '/profile/account',
+        '/profile/settings',
+        '/test-ai-feedback',
+        '/company-dashboard',
+        '/company-settings',
+        '/blog',
+        '/blog/:slug',
+        '/blog-admin',
+        '/privacy-policy',
+        '/terms-conditions',
+        '/company-privacy-policy',
+        '/company-terms-conditions',
+        '/company-privacy',
+        '/company-terms',
+        '*',
+      ].sort(),
+    );
+  });
+
+  it('shows the 404 page for an unknown path, without any backend', async () => {
+    const fetchMock = stubConfig(() => new Response('', { status: 500 }));
+    await renderAt('/does-not-exist/at/all');
+
+    expect(await screen.findByText('Oops! Page not found')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href'),
+    ).toBe('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      '/company-terms',
+      '/company-terms-conditions',
+      'Company Terms and Conditions',
+    ],
+    ['/company-privacy', '/company-privacy-policy', 'Company Privacy Policy'],
+  ])('redirects %s to %s', async (from, to, heading) => {
+    const router = await renderAt(from);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('renders a backend screen once /config.json has loaded', async () => {
+    const fetchMock = stubConfig(() => Response.json(goodConfig));
+    await renderAt('/badges');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Badges' }),
+    ).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.anything());
+  });
+
+  it('explains the failure when /config.json is missing', async () => {
+    // React reports the caught error to the console; keep the output clean.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubConfig(() => new Response('Not found', { status: 404 }));
+    await renderAt('/auth');
+
+    expect(
+      await screen.findByRole('heading', {
+        name: "Peega can't reach its server",
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('The server answered /config.json with HTTP 404.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The embedded backend (or any Supabase-compatible origin) behind the dev server.
+const backend = process.env.PEEGA_BACKEND_URL ?? 'http://127.0.0.1:3000';
+
+const proxy: Record<string, string | ProxyOptions> = {
+  '/auth/v1': backend,
+  '/rest/v1': backend,
+  '/storage/v1': backend,
+  '/functions/v1': backend,
+  '/realtime/v1': { target: backend, ws: true },
+  '/config.json': backend,
+};
+
+export default defineConfig({
+  root: dir('.'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@web': dir('./src'),
+      '@shared': dir('../shared'),
+    },
+  },
+  build: {
+    outDir: dir('./dist'),
+    emptyOutDir: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});
