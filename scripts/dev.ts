@@ -6,13 +6,31 @@ const port = process.env.PORT ?? '3000';
 const backendUrl = `http://127.0.0.1:${port}`;
 
 const tasks: [string, string[], Record<string, string>][] = [
-  ['backend', ['tsx', 'watch', '--clear-screen=false', 'supabase/local/main.ts'], { PORT: port }],
-  ['web', ['vite', '--config', 'web/vite.config.ts', '--host', '127.0.0.1'], { PEEGA_BACKEND_URL: backendUrl }],
-  ['extension', ['wxt'], { PEEGA_PUBLIC_URL: process.env.PEEGA_PUBLIC_URL ?? `http://localhost:${port}` }],
+  [
+    'backend',
+    ['tsx', 'watch', '--clear-screen=false', 'supabase/local/main.ts'],
+    { PORT: port },
+  ],
+  [
+    'web',
+    ['vite', '--config', 'web/vite.config.ts', '--host', '127.0.0.1'],
+    { PEEGA_BACKEND_URL: backendUrl },
+  ],
+  [
+    'extension',
+    ['wxt'],
+    {
+      PEEGA_PUBLIC_URL:
+        process.env.PEEGA_PUBLIC_URL ?? `http://localhost:${port}`,
+    },
+  ],
 ];
 
 const children: ChildProcess[] = tasks.map(([name, args, env]) => {
-  const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn('npx', args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const prefix = (chunk: Buffer) =>
     chunk
       .toString()

@@ -7,7 +7,10 @@ const { DATABASE_URL, ...withoutPostgres } = process.env;
 
 function run(label, env) {
   console.log(`\n▶ ${project} tests on ${label}`);
-  const r = spawnSync('npx', ['vitest', 'run', '--project', project], { stdio: 'inherit', env });
+  const r = spawnSync('npx', ['vitest', 'run', '--project', project], {
+    stdio: 'inherit',
+    env,
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

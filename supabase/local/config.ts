@@ -4,7 +4,8 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 
 /** The Supabase CLI's well-known local-development secret and keys (demo mode only). */
-export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEMO_JWT_SECRET =
+  'super-secret-jwt-token-with-at-least-32-characters-long';
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 export const DEMO_SERVICE_ROLE_KEY =
@@ -42,18 +43,31 @@ export interface BackendConfig {
   anonKey: string;
   serviceRoleKey: string;
   auth: AuthConfig;
-  extensionUrl: string;
+  /** Where "Download Extension" points; unset means the backend's own /extension page. */
+  extensionUrl?: string;
   linkedinEnabled: boolean;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
   migrationsDir: string;
   seedFile: string;
+  /** Serve the mail catcher at /_mail (demo mode only by default: it shows recovery links). */
+  mailbox: boolean;
+  smtpUrl?: string;
+  smtpFrom: string;
+  functionsDir: string;
+  /** WXT's output folder (`.output`): the unpacked extension and its zip. */
+  extensionOutputDir: string;
+  configToml: string;
+  /** Process variables handed to edge functions as secrets (PEEGA_FUNCTION_SECRETS, comma-separated). */
+  functionSecrets: string[];
 }
 
 type Env = Record<string, string | undefined>;
 
 const flag = (v: string | undefined, fallback: boolean) =>
-  v === undefined || v === '' ? fallback : !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+  v === undefined || v === ''
+    ? fallback
+    : !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
 
 async function roleKey(secret: string, role: string): Promise<string> {
   return new SignJWT({ role, iss: 'supabase' })
@@ -71,16 +85,20 @@ function productionSecret(env: Env, dataDir: string): string {
   const given = env.PEEGA_JWT_SECRET;
   if (given) {
     if (given === DEMO_JWT_SECRET) {
-      throw new Error('PEEGA_JWT_SECRET is the public demo secret; refuse to run outside demo mode with it');
+      throw new Error(
+        'PEEGA_JWT_SECRET is the public demo secret; refuse to run outside demo mode with it',
+      );
     }
-    if (given.length < 32) throw new Error('PEEGA_JWT_SECRET must have at least 32 characters');
+    if (given.length < 32)
+      throw new Error('PEEGA_JWT_SECRET must have at least 32 characters');
     return given;
   }
   if (dataDir === 'memory') return randomBytes(48).toString('base64url');
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
-    if (kept === DEMO_JWT_SECRET) throw new Error(`${file} holds the public demo secret`);
+    if (kept === DEMO_JWT_SECRET)
+      throw new Error(`${file} holds the public demo secret`);
     return kept;
   }
   mkdirSync(dataDir, { recursive: true });
@@ -90,15 +108,22 @@ function productionSecret(env: Env, dataDir: string): string {
 }
 
 /** Reads the contracts of ARCHITECTURE.md from the environment. */
-export async function loadConfig(env: Env = process.env, root = process.cwd()): Promise<BackendConfig> {
+export async function loadConfig(
+  env: Env = process.env,
+  root = process.cwd(),
+): Promise<BackendConfig> {
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '127.0.0.1';
   const dataDir = env.PEEGA_DATA_DIR ?? path.join(root, '.data');
   const demoMode = flag(env.PEEGA_DEMO, true);
   const jwtSecret = demoMode ? DEMO_JWT_SECRET : productionSecret(env, dataDir);
-  const publicUrl = (env.PEEGA_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const publicUrl = (
+    env.PEEGA_PUBLIC_URL ?? `http://localhost:${port}`
+  ).replace(/\/$/, '');
   const anonKey = demoMode ? DEMO_ANON_KEY : await roleKey(jwtSecret, 'anon');
-  const serviceRoleKey = demoMode ? DEMO_SERVICE_ROLE_KEY : await roleKey(jwtSecret, 'service_role');
+  const serviceRoleKey = demoMode
+    ? DEMO_SERVICE_ROLE_KEY
+    : await roleKey(jwtSecret, 'service_role');
   const webDist = path.join(root, 'web', 'dist');
   return {
     port,
@@ -122,10 +147,25 @@ export async function loadConfig(env: Env = process.env, root = process.cwd()): 
         emailFrequency: 60,
       },
     },
-    extensionUrl: env.PEEGA_EXTENSION_URL ?? `${publicUrl}/extension`,
-    linkedinEnabled: Boolean(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
+    extensionUrl: env.PEEGA_EXTENSION_URL || undefined,
+    linkedinEnabled: Boolean(
+      env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET,
+    ),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     migrationsDir: path.join(root, 'supabase', 'migrations'),
     seedFile: path.join(root, 'supabase', 'seed.sql'),
+    mailbox: flag(env.PEEGA_MAILBOX, demoMode),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM ?? 'Peega <no-reply@peega.app>',
+    functionsDir: path.join(root, 'supabase', 'functions'),
+    extensionOutputDir: path.join(root, '.output'),
+    configToml: path.join(root, 'supabase', 'config.toml'),
+    functionSecrets: (
+      env.PEEGA_FUNCTION_SECRETS ??
+      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LLM_API_KEY,LLM_BASE_URL,LLM_MODEL'
+    )
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

@@ -10,12 +10,19 @@ async function main() {
   const lines = [
     '',
     `Peega is running at ${url}`,
-    `  Supabase API   ${url}  (auth, rest)`,
+    `  Supabase API   ${url}  (auth, rest, functions)`,
     `  Database       ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir === 'memory' ? 'memory' : path.resolve(config.dataDir)}`}`,
     `  Mode           ${config.demoMode ? 'demo (well-known local keys)' : 'production keys'}`,
-    config.webDist ? `  Web app        ${url}/` : '  Web app        not built (npm run build:web)',
+    config.webDist
+      ? `  Web app        ${url}/`
+      : '  Web app        not built (npm run build:web)',
   ];
-  if (backend.migrations.applied.length) lines.push(`  Migrations     applied ${backend.migrations.applied.length}`);
+  if (config.mailbox)
+    lines.push(
+      `  Mailbox        ${url}/_mail  (every e-mail the backend would send)`,
+    );
+  if (backend.migrations.applied.length)
+    lines.push(`  Migrations     applied ${backend.migrations.applied.length}`);
   if (config.demoMode && config.seed) {
     lines.push(
       '',
@@ -25,7 +32,11 @@ async function main() {
       '  admin@example.com  blog admin',
     );
   }
-  lines.push('', `Extension: load ${path.resolve('.output/chrome-mv3')} as an unpacked extension (chrome://extensions → Developer mode).`, '');
+  lines.push(
+    '',
+    `Extension: load ${path.resolve('.output/chrome-mv3')} as an unpacked extension (chrome://extensions → Developer mode).`,
+    '',
+  );
   console.log(lines.join('\n'));
 
   const shutdown = () => {

@@ -16,6 +16,8 @@ export interface Mount {
   prefix: string;
   handler: Handler;
   maxBodyBytes?: number;
+  /** The service answers CORS and preflights itself (edge functions do on hosted Supabase). */
+  ownCors?: boolean;
 }
 
 class BodyTooLarge extends Error {}
@@ -45,7 +47,12 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-function send(res: http.ServerResponse, r: ServiceResponse, extra: Record<string, string>, head: boolean) {
+function send(
+  res: http.ServerResponse,
+  r: ServiceResponse,
+  extra: Record<string, string>,
+  head: boolean,
+) {
   const headers = { ...extra, ...(r.headers ?? {}) };
   const body = r.body ?? '';
   if (!('content-length' in headers) && r.status !== 204 && r.status !== 304) {
@@ -59,7 +66,10 @@ function send(res: http.ServerResponse, r: ServiceResponse, extra: Record<string
  * The one HTTP origin of the embedded backend: every Supabase service under
  * its gateway prefix, `/config.json`, and the built web app for everything else.
  */
-export function createHttpServer(ctx: BackendContext, mounts: Mount[]): http.Server {
+export function createHttpServer(
+  ctx: BackendContext,
+  mounts: Mount[],
+): http.Server {
   const { config } = ctx;
   // Read per request: the public URL is only known after listening on port 0.
   const runtimeConfig = () =>
@@ -67,7 +77,7 @@ export function createHttpServer(ctx: BackendContext, mounts: Mount[]): http.Ser
       supabaseUrl: config.publicUrl,
       supabaseAnonKey: config.anonKey,
       demoMode: config.demoMode,
-      extensionUrl: config.extensionUrl,
+      extensionUrl: config.extensionUrl ?? `${config.publicUrl}/extension`,
       linkedinEnabled: config.linkedinEnabled,
     });
 
@@ -80,16 +90,21 @@ export function createHttpServer(ctx: BackendContext, mounts: Mount[]): http.Ser
     const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const rawQuery = q === -1 ? '' : rawUrl.slice(q + 1);
 
+    const mount = mounts.find(
+      (m) => pathname === m.prefix || pathname.startsWith(m.prefix + '/'),
+    );
     const handle = async (): Promise<ServiceResponse> => {
-      if (method === 'OPTIONS') return { status: 204 };
-      const mount = mounts.find((m) => pathname === m.prefix || pathname.startsWith(m.prefix + '/'));
+      if (method === 'OPTIONS' && !mount?.ownCors) return { status: 204 };
       if (mount) {
         let body: Buffer;
         try {
           body = await readBody(req, mount.maxBodyBytes ?? MAX_BODY_BYTES);
         } catch (e) {
           if (e instanceof BodyTooLarge) {
-            return json(413, { code: 'request_too_large', message: 'Request body is larger than the limit of this service' });
+            return json(413, {
+              code: 'request_too_large',
+              message: 'Request body is larger than the limit of this service',
+            });
           }
           throw e;
         }
@@ -107,7 +122,10 @@ export function createHttpServer(ctx: BackendContext, mounts: Mount[]): http.Ser
       if (pathname === '/config.json') {
         return {
           status: 200,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'cache-control': 'no-cache',
+          },
           body: runtimeConfig(),
         };
       }
@@ -118,11 +136,18 @@ export function createHttpServer(ctx: BackendContext, mounts: Mount[]): http.Ser
       return json(404, { message: 'Not found' });
     };
 
+    const extra = mount?.ownCors ? {} : cors;
     handle()
-      .then((r) => send(res, r, cors, method === 'HEAD'))
+      .then((r) => send(res, r, extra, method === 'HEAD'))
       .catch((e: unknown) => {
         console.error(`[peega] ${method} ${pathname} failed:`, e);
-        if (!res.headersSent) send(res, json(500, { message: 'Internal server error' }), cors, false);
+        if (!res.headersSent)
+          send(
+            res,
+            json(500, { message: 'Internal server error' }),
+            extra,
+            false,
+          );
         else res.end();
       });
   });

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { loadConfig } from '../../supabase/local/config.ts';
-import { startBackend, type RunningBackend } from '../../supabase/local/start.ts';
+import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
+import {
+  startBackend,
+  type RunningBackend,
+} from '../../supabase/local/start.ts';
 import type { BackendContext } from '../../supabase/local/context.ts';
 
 export interface TestBackend {
@@ -24,6 +28,8 @@ export interface TestBackendOptions {
   /** Apply supabase/seed.sql on the new database (default false). */
   seed?: boolean;
   now?: () => Date;
+  /** Last word on the configuration, e.g. another functions folder. */
+  configure?: (config: BackendConfig) => void;
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,7 +38,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * Starts an embedded backend on a free loopback port: PGlite in memory, or a
  * fresh database on the server of DATABASE_URL (dropped again on stop).
  */
-export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
+export async function startTestBackend(
+  options: TestBackendOptions = {},
+): Promise<TestBackend> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   const baseUrl = process.env.DATABASE_URL;
@@ -65,6 +73,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   );
   config.webDist = undefined;
   if (options.migrationsDir) config.migrationsDir = options.migrationsDir;
+  options.configure?.(config);
   let backend: RunningBackend;
   try {
     backend = await startBackend(config, { now: options.now });
@@ -80,8 +89,14 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     backend,
     client(key = config.anonKey, headers = {}) {
       return createClient(backend.url, key, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        auth: {
+          persistSession: false,
+          autoRefreshToken: false,
+          detectSessionInUrl: false,
+        },
         global: { headers },
+        // Node 20 has no global WebSocket; realtime-js takes `ws` instead.
+        realtime: { transport: WebSocket as never },
       });
     },
     async stop() {

@@ -290,3 +290,112 @@ create table if not exists supabase_migrations.schema_migrations (
   statements_hash text not null,
   applied_at timestamptz not null default now()
 );
+
+-- ---------------------------------------------------------------- outbox delivery
+-- The outbox doubles as the SMTP queue (supabase/local/jobs) when SMTP_URL is set.
+alter table auth.outbox add column if not exists status text not null default 'pending';
+alter table auth.outbox add column if not exists attempts int not null default 0;
+alter table auth.outbox add column if not exists run_after timestamptz not null default now();
+alter table auth.outbox add column if not exists locked_at timestamptz;
+alter table auth.outbox add column if not exists last_error text;
+alter table auth.outbox add column if not exists sent_at timestamptz;
+
+-- ---------------------------------------------------------------- auth sessions' methods
+-- How each session was authenticated (the `amr` claim of its access tokens),
+-- as GoTrue's auth.mfa_amr_claims.
+create table if not exists auth.mfa_amr_claims (
+  id uuid not null,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  constraint amr_id_pk primary key (id),
+  constraint mfa_amr_claims_session_id_authentication_method_pkey
+    unique (session_id, authentication_method)
+);
+
+-- ---------------------------------------------------------------- storage: list and timestamps
+-- Storage's `update_objects_updated_at` trigger (tenant migration 0011).
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql as $$
+begin
+  new.updated_at = now();
+  return new;
+end $$;
+
+create or replace trigger update_objects_updated_at
+  before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+-- `storage.search` with the signature and results of Storage's migration 0063
+-- (what `list()` calls): files and folders directly below `prefix` whose name
+-- starts with `search` (case-insensitive); folders have null id and dates;
+-- names relative to `prefix`; `levels` is unused, as upstream. Security
+-- invoker, so the caller's RLS policies decide what is listed.
+create or replace function storage.search(
+  prefix text,
+  bucketname text,
+  limits int default 100,
+  levels int default 1,
+  offsets int default 0,
+  search text default '',
+  sortcolumn text default 'name',
+  sortorder text default 'asc'
+) returns table (
+  name text,
+  id uuid,
+  updated_at timestamptz,
+  created_at timestamptz,
+  last_accessed_at timestamptz,
+  metadata jsonb
+)
+language plpgsql stable security invoker as $func$
+declare
+  v_dir text := case when lower(coalesce(sortorder, 'asc')) = 'asc' then 'asc' else 'desc' end;
+  v_column text := case lower(coalesce(sortcolumn, 'name'))
+    when 'updated_at' then 'updated_at'
+    when 'created_at' then 'created_at'
+    when 'last_accessed_at' then 'last_accessed_at'
+    else 'name' end;
+  v_order text;
+begin
+  v_order := case when v_column = 'name'
+    then format('e.sort_key collate "C" %s', v_dir)
+    -- Other columns: folders first (by name), then files by the column.
+    else format('e.kind, (case when e.kind = 0 then e.sort_key end) collate "C" %1$s, e.%2$I %1$s, e.sort_key collate "C"', v_dir, v_column)
+  end;
+  return query execute format($sql$
+    with hits as (
+      select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
+             position('/' in substring(o.name from length($1) + 1)) as slash
+        from storage.objects o
+       where o.bucket_id = $2 and starts_with(lower(o.name), lower($1))
+    ), entries as (
+      select substring(rtrim(min(left(h.name, length($1) + h.slash)), '/') from $3 + 1) as name,
+             null::uuid as id, null::timestamptz as updated_at,
+             null::timestamptz as created_at, null::timestamptz as last_accessed_at,
+             null::jsonb as metadata,
+             lower(left(h.name, length($1) + h.slash)) as sort_key, 0 as kind
+        from hits h
+       where h.slash > 0
+       group by lower(left(h.name, length($1) + h.slash))
+      union all
+      select substring(h.name from $3 + 1), h.id, h.updated_at, h.created_at,
+             h.last_accessed_at, h.metadata, lower(h.name), 1
+        from hits h
+       where h.slash = 0
+    )
+    select e.name, e.id, e.updated_at, e.created_at, e.last_accessed_at, e.metadata
+      from entries e
+     order by %s
+     limit $4 offset $5
+  $sql$, v_order)
+  using coalesce(prefix, '') || coalesce(search, ''),
+        bucketname,
+        length(coalesce(prefix, '')),
+        least(coalesce(limits, 100), 1500),
+        greatest(coalesce(offsets, 0), 0);
+end $func$;
+
+grant execute on function storage.search(text, text, int, int, int, text, text, text)
+  to anon, authenticated, service_role;

@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend } from '../../support/backend.ts';
+
+let t: TestBackend;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'peega-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Peega</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(dist, 'favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  t = await startTestBackend({
+    migrationsDir: 'tests/fixtures/none',
+    configure(config) {
+      config.webDist = dist;
+    },
+  });
+});
+afterAll(async () => {
+  await t?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web hosting', () => {
+  it('serves the app shell at / without long caching', async () => {
+    const res = await fetch(`${t.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it.each(['/app', '/blog/some-article', '/company-dashboard?tab=x'])(
+    'falls back to the shell for %s',
+    async (p) => {
+      const res = await fetch(`${t.url}${p}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    const res = await fetch(`${t.url}/assets/index-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+
+  it('answers 404 for a missing file rather than the shell', async () => {
+    expect((await fetch(`${t.url}/assets/missing-000.js`)).status).toBe(404);
+  });
+
+  it.each([
+    '/..%2Fpackage.json',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%2F..%2Fpackage.json',
+  ])('never serves files outside the build (%s)', async (p) => {
+    const res = await fetch(`${t.url}${p}`);
+    const body = await res.text();
+    expect(body).not.toContain('"name": "peega"');
+    expect(body).not.toContain('root:');
+  });
+
+  it('serves /config.json with the runtime contract', async () => {
+    const res = await fetch(`${t.url}/config.json`);
+    expect(await res.json()).toEqual({
+      supabaseUrl: t.url,
+      supabaseAnonKey: t.anonKey,
+      demoMode: true,
+      extensionUrl: `${t.url}/extension`,
+      linkedinEnabled: false,
+    });
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await fetch(`${t.url}/favicon.svg`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toBe('');
+  });
+});

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface BackendProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Runs `npm run backend` as a real process and waits until it says it is serving. */
+export async function spawnBackend(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<BackendProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'supabase/local/main.ts'],
+    {
+      env: { ...process.env, HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`backend did not start:\n${out}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const m = /Peega is running at (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`backend exited with ${code}:\n${out}`));
+    });
+  });
+  return { child, url, output: () => out };
+}
+
+/** Sends a signal and waits for the process to be gone. */
+export async function kill(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return child.exitCode;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  child.kill(signal);
+  return exited;
+}
