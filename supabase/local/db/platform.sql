@@ -399,3 +399,24 @@ end $func$;
 
 grant execute on function storage.search(text, text, int, int, int, text, text, text)
   to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------- auth PKCE flows
+-- The code challenge of an e-mail link's PKCE flow until its auth code is
+-- exchanged (GoTrue's auth.flow_state).
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text,
+  code_challenge_method text,
+  code_challenge text,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method
+  on auth.flow_state (user_id, authentication_method);

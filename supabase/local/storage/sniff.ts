@@ -1,0 +1,123 @@
+// Magic-byte checks of an upload's declared type (DECISIONS "Uploads": the
+// declared type must match the file's bytes). Hosted Storage trusts the
+// declared type; this backend refuses e.g. an HTML page uploaded as a PNG.
+
+type Matcher = (b: Uint8Array) => boolean;
+
+const ascii = (b: Uint8Array, at: number, text: string) => {
+  if (b.length < at + text.length) return false;
+  for (let i = 0; i < text.length; i++) {
+    if (b[at + i] !== text.charCodeAt(i)) return false;
+  }
+  return true;
+};
+
+const bytes = (b: Uint8Array, sig: number[]) =>
+  b.length >= sig.length && sig.every((v, i) => b[i] === v);
+
+const head = (b: Uint8Array, n = 4096) =>
+  Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, n)).toString('latin1');
+
+const png: Matcher = (b) =>
+  bytes(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const jpeg: Matcher = (b) => bytes(b, [0xff, 0xd8, 0xff]);
+const gif: Matcher = (b) => ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a');
+const riff =
+  (form: string): Matcher =>
+  (b) =>
+    ascii(b, 0, 'RIFF') && ascii(b, 8, form);
+// ISO base media (mp4, m4a, mov, avif, heic): a `ftyp` box first. Loose on
+// purpose: brands vary by encoder.
+const isoBmff: Matcher = (b) => ascii(b, 4, 'ftyp');
+const pdf: Matcher = (b) => head(b, 1024).includes('%PDF-');
+const mp3: Matcher = (b) =>
+  ascii(b, 0, 'ID3') || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0);
+const aac: Matcher = (b) => b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0;
+const ogg: Matcher = (b) => ascii(b, 0, 'OggS');
+const flac: Matcher = (b) => ascii(b, 0, 'fLaC');
+const ebml: Matcher = (b) => bytes(b, [0x1a, 0x45, 0xdf, 0xa3]);
+
+const PROLOG = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!doctype[^>]*>\s*)*/;
+
+/** An SVG document: optional XML prolog, comments or doctype, then `<svg`. */
+const isSvg: Matcher = (b) => {
+  const text = head(b)
+    .replace(/^\xEF\xBB\xBF/, '')
+    .toLowerCase();
+  const rest = text.replace(PROLOG, '');
+  return /^<svg[\s>/]/.test(rest);
+};
+
+// Media never starts with `<` nor carries script or page tags up front:
+// markup declared as media is refused even when the declared subtype has no
+// signature here.
+const isMarkup: Matcher = (b) => {
+  const text = head(b, 1024)
+    .replace(/^\xEF\xBB\xBF/, '')
+    .trimStart();
+  return (
+    text.startsWith('<') ||
+    /<(script|html|svg|iframe|!doctype)[\s>]/i.test(text)
+  );
+};
+
+const SIGNATURES: Record<string, Matcher> = {
+  'image/png': png,
+  'image/apng': png,
+  'image/jpeg': jpeg,
+  'image/gif': gif,
+  'image/webp': riff('WEBP'),
+  'image/avif': isoBmff,
+  'image/heic': isoBmff,
+  'image/heif': isoBmff,
+  'image/svg+xml': isSvg,
+  'application/pdf': pdf,
+  'audio/mpeg': (b) => mp3(b) || aac(b),
+  'audio/aac': aac,
+  'audio/wav': riff('WAVE'),
+  'audio/ogg': ogg,
+  'audio/flac': flac,
+  'audio/webm': ebml,
+  'audio/mp4': isoBmff,
+  'video/webm': ebml,
+  'video/mp4': isoBmff,
+  'video/quicktime': isoBmff,
+  'video/ogg': ogg,
+  'application/ogg': ogg,
+};
+
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+  'audio/mp3': 'audio/mpeg',
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/x-flac': 'audio/flac',
+  'audio/x-m4a': 'audio/mp4',
+  'audio/m4a': 'audio/mp4',
+  'audio/aacp': 'audio/aac',
+};
+
+/** The media type without parameters, lower-cased and de-aliased. */
+export function essence(mime: string): string {
+  const base = (mime.split(';')[0] ?? '').trim().toLowerCase();
+  return ALIASES[base] ?? base;
+}
+
+/**
+ * Whether `data` can be of the declared type. Types with a signature must
+ * match it; other image, audio and video types only must not be markup;
+ * everything else (text/plain, application/octet-stream, …) is not sniffed.
+ */
+export function contentMatchesType(
+  declared: string,
+  data: Uint8Array,
+): boolean {
+  const type = essence(declared);
+  const matcher = SIGNATURES[type];
+  if (matcher) return matcher(data);
+  if (/^(image|audio|video)\//.test(type)) return !isMarkup(data);
+  return true;
+}
