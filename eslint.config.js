@@ -8,27 +8,44 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
-const WEB_FEATURES = ['auth', 'consumer', 'company', 'blog', 'admin', 'landing', 'legal'];
+const WEB_FEATURES = [
+  'auth',
+  'consumer',
+  'company',
+  'blog',
+  'admin',
+  'landing',
+  'legal',
+];
 const EXT_ENTRYPOINTS = ['background', 'popup', 'options', 'page-info.content'];
 
 const featureZones = WEB_FEATURES.map((f) => ({
   target: `./web/src/features/${f}`,
   from: './web/src/features',
   except: [`./${f}`],
-  message: 'Features never import each other: move the shared piece to web/src/components, or compose both in a route.',
+  message:
+    'Features never import each other: move the shared piece to web/src/components, or compose both in a route.',
 }));
 
 const entrypointZones = EXT_ENTRYPOINTS.map((e) => ({
   target: `./extension/entrypoints/${e}`,
   from: './extension/entrypoints',
   except: [`./${e}`],
-  message: 'Entrypoints run in separate contexts: talk through extension/lib/messaging.ts.',
+  message:
+    'Entrypoints run in separate contexts: talk through extension/lib/messaging.ts.',
 }));
 
 const zones = [
   {
     target: './shared/domain',
-    from: ['./shared/data', './shared/db', './web', './extension', './supabase', './tests'],
+    from: [
+      './shared/data',
+      './shared/db',
+      './web',
+      './extension',
+      './supabase',
+      './tests',
+    ],
     message: 'shared/domain holds pure rules only.',
   },
   {
@@ -36,12 +53,21 @@ const zones = [
     from: ['./web', './extension', './supabase', './tests'],
     message: 'shared/ is imported by the apps, never the other way round.',
   },
-  { target: './web', from: './extension', message: 'web/ and extension/ never import each other.' },
-  { target: './extension', from: './web', message: 'web/ and extension/ never import each other.' },
+  {
+    target: './web',
+    from: './extension',
+    message: 'web/ and extension/ never import each other.',
+  },
+  {
+    target: './extension',
+    from: './web',
+    message: 'web/ and extension/ never import each other.',
+  },
   {
     target: ['./web', './extension', './shared'],
     from: './supabase',
-    message: 'Apps talk to the backend only through supabase-js; nothing outside supabase/local knows it is local.',
+    message:
+      'Apps talk to the backend only through supabase-js; nothing outside supabase/local knows it is local.',
   },
   {
     target: './supabase/functions',
@@ -91,12 +117,17 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX, 'check-file': checkFile },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.json' }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { maxDepth: 4 }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Kebab-case files and folders (STYLE.md §2.4); dots allowed for `x.test.ts`, `page-info.content`.
       'check-file/filename-naming-convention': [
@@ -106,7 +137,10 @@ export default tseslint.config(
       ],
       'check-file/folder-naming-convention': [
         'error',
-        { '{web,extension,shared,supabase,tests}/**/': '(_|)+([a-z0-9])*(-+([a-z0-9]))' },
+        {
+          '{web,extension,shared,supabase,tests}/**/':
+            '(_|)+([a-z0-9])*(-+([a-z0-9]))',
+        },
       ],
     },
   },
@@ -117,11 +151,26 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@supabase/*', 'react', 'react-dom', 'wxt', 'wxt/*', '#imports', 'node:*'], message: 'shared/domain is pure: no I/O, frameworks or platform APIs.' },
+            {
+              group: [
+                '@supabase/*',
+                'react',
+                'react-dom',
+                'wxt',
+                'wxt/*',
+                '#imports',
+                'node:*',
+              ],
+              message:
+                'shared/domain is pure: no I/O, frameworks or platform APIs.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'shared/domain does no I/O.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'shared/domain does no I/O.' },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Pass the clock in.' },
@@ -136,7 +185,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'wxt', 'wxt/*', '#imports'], message: 'shared/data is framework-free data access.' },
+            {
+              group: ['react', 'react-dom', 'wxt', 'wxt/*', '#imports'],
+              message: 'shared/data is framework-free data access.',
+            },
           ],
         },
       ],

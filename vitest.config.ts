@@ -18,7 +18,10 @@ export default defineConfig({
         test: {
           name: 'shared',
           environment: 'node',
-          include: ['tests/unit/shared/**/*.test.ts', 'tests/unit/tooling/**/*.test.ts'],
+          include: [
+            'tests/unit/shared/**/*.test.ts',
+            'tests/unit/tooling/**/*.test.ts',
+          ],
         },
       },
       {

@@ -7,7 +7,10 @@ import { openDatabase } from './db/open.ts';
 import { generateTypes } from './gen-types.ts';
 
 const out = process.argv[2] ?? 'shared/db/database.types.ts';
-const config = await loadConfig({ ...process.env, PEEGA_DATA_DIR: process.env.DATABASE_URL ? undefined : 'memory' });
+const config = await loadConfig({
+  ...process.env,
+  PEEGA_DATA_DIR: process.env.DATABASE_URL ? undefined : 'memory',
+});
 const db = await openDatabase(config);
 try {
   await migrate(db, { migrationsDir: config.migrationsDir, seed: false });

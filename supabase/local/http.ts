@@ -25,7 +25,11 @@ export type Handler = (req: ServiceRequest) => Promise<ServiceResponse>;
 /** Bodies larger than this are refused with 413 (storage sets its own limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): ServiceResponse {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): ServiceResponse {
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
@@ -33,7 +37,9 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
-export function normalizeHeaders(h: IncomingHttpHeaders): Record<string, string> {
+export function normalizeHeaders(
+  h: IncomingHttpHeaders,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) {
     if (v === undefined) continue;
@@ -75,14 +81,21 @@ export const CORS_EXPOSE_HEADERS =
   'Content-Range, Content-Location, Location, Range-Unit, Content-Type, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Content-Length, ETag, Last-Modified';
 
 /** CORS for every origin (the web app and the extension are different origins), as hosted Supabase answers. */
-export function corsHeaders(req: { headers: Record<string, string> }): Record<string, string> {
+export function corsHeaders(req: {
+  headers: Record<string, string>;
+}): Record<string, string> {
   const origin = req.headers.origin;
   const requested = req.headers['access-control-request-headers'];
   return {
     'access-control-allow-origin': origin ?? '*',
-    ...(origin ? { vary: 'Origin', 'access-control-allow-credentials': 'true' } : {}),
-    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': requested ? `${CORS_ALLOW_HEADERS}, ${requested}` : CORS_ALLOW_HEADERS,
+    ...(origin
+      ? { vary: 'Origin', 'access-control-allow-credentials': 'true' }
+      : {}),
+    'access-control-allow-methods':
+      'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': requested
+      ? `${CORS_ALLOW_HEADERS}, ${requested}`
+      : CORS_ALLOW_HEADERS,
     'access-control-expose-headers': CORS_EXPOSE_HEADERS,
     'access-control-max-age': '86400',
   };

@@ -1,6 +1,11 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
-export type Claims = JWTPayload & { role?: string; sub?: string; email?: string; session_id?: string };
+export type Claims = JWTPayload & {
+  role?: string;
+  sub?: string;
+  email?: string;
+  session_id?: string;
+};
 
 /** Why a bearer token was refused, in PostgREST's words (PGRST301 / PGRST303). */
 export class JwtError extends Error {
@@ -26,11 +31,18 @@ export class JwtService {
   private readonly key: Uint8Array;
   private readonly cache = new Map<string, Cached>();
 
-  constructor(secret: string, private readonly maxCache = 2000) {
+  constructor(
+    secret: string,
+    private readonly maxCache = 2000,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(claims: Claims, expiresInSeconds: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+  async sign(
+    claims: Claims,
+    expiresInSeconds: number,
+    nowSeconds = Math.floor(Date.now() / 1000),
+  ): Promise<string> {
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(nowSeconds)
@@ -48,19 +60,38 @@ export class JwtService {
       throw new JwtError('PGRST303', 'JWT expired');
     }
     const parts = token.split('.');
-    if (parts.length !== 3) throw new JwtError('PGRST301', `Expected 3 parts in JWT; got ${parts.length}`);
+    if (parts.length !== 3)
+      throw new JwtError(
+        'PGRST301',
+        `Expected 3 parts in JWT; got ${parts.length}`,
+      );
     let claims: Claims;
     try {
-      const result = await jwtVerify(token, this.key, { algorithms: ['HS256'], clockTolerance: 30 });
+      const result = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        clockTolerance: 30,
+      });
       claims = result.payload as Claims;
     } catch (e) {
-      if (e instanceof errors.JWTExpired) throw new JwtError('PGRST303', 'JWT expired');
+      if (e instanceof errors.JWTExpired)
+        throw new JwtError('PGRST303', 'JWT expired');
       if (e instanceof errors.JWTClaimValidationFailed) {
-        const msg = e.claim === 'nbf' ? 'JWT not yet valid' : e.claim === 'iat' ? 'JWT issued at future' : e.message;
+        const msg =
+          e.claim === 'nbf'
+            ? 'JWT not yet valid'
+            : e.claim === 'iat'
+              ? 'JWT issued at future'
+              : e.message;
         throw new JwtError('PGRST303', msg);
       }
-      if (e instanceof errors.JOSEAlgNotAllowed || e instanceof errors.JOSENotSupported) {
-        throw new JwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
+      if (
+        e instanceof errors.JOSEAlgNotAllowed ||
+        e instanceof errors.JOSENotSupported
+      ) {
+        throw new JwtError(
+          'PGRST301',
+          'Wrong or unsupported encoding algorithm',
+        );
       }
       if (e instanceof errors.JWSSignatureVerificationFailed) {
         throw new JwtError('PGRST301', 'JWT cryptographic operation failed');

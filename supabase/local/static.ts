@@ -18,7 +18,10 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-async function fileResponse(file: string, status = 200): Promise<ServiceResponse | undefined> {
+async function fileResponse(
+  file: string,
+  status = 200,
+): Promise<ServiceResponse | undefined> {
   try {
     const s = await stat(file);
     if (!s.isFile()) return undefined;
@@ -32,7 +35,9 @@ async function fileResponse(file: string, status = 200): Promise<ServiceResponse
     status,
     headers: {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': immutable
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     },
     body: await readFile(file),
   };
@@ -42,7 +47,10 @@ async function fileResponse(file: string, status = 200): Promise<ServiceResponse
  * Serves the built single-page app: files as they are, and `index.html` for
  * any other path without an extension (client-side routes).
  */
-export async function serveWeb(root: string, urlPath: string): Promise<ServiceResponse | undefined> {
+export async function serveWeb(
+  root: string,
+  urlPath: string,
+): Promise<ServiceResponse | undefined> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

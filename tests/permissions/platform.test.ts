@@ -27,17 +27,25 @@ function asRole(role: string, sql: string) {
 
 describe('auth.users', () => {
   it.each(['anon', 'authenticated'])('%s cannot read it', async (role) => {
-    await expect(asRole(role, 'select * from auth.users')).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      asRole(role, 'select * from auth.users'),
+    ).rejects.toMatchObject({ code: '42501' });
   });
 
   it.each(['anon', 'authenticated'])('%s cannot write it', async (role) => {
-    await expect(asRole(role, `update auth.users set email = 'x@example.com'`)).rejects.toMatchObject({
+    await expect(
+      asRole(role, `update auth.users set email = 'x@example.com'`),
+    ).rejects.toMatchObject({
       code: '42501',
     });
   });
 
   it('is not exposed through the REST API', async () => {
-    const { data, error, status } = await t.client().schema('auth').from('users').select('*');
+    const { data, error, status } = await t
+      .client()
+      .schema('auth')
+      .from('users')
+      .select('*');
     expect(data).toBeNull();
     expect(status).toBe(406);
     expect(error?.code).toBe('PGRST106');
@@ -46,7 +54,10 @@ describe('auth.users', () => {
 
 describe('auth helpers', () => {
   it('auth.uid() and auth.role() read the request claims', async () => {
-    const { rows } = await asRole('authenticated', 'select auth.uid() as uid, auth.role() as role');
+    const { rows } = await asRole(
+      'authenticated',
+      'select auth.uid() as uid, auth.role() as role',
+    );
     expect(rows[0]).toEqual({ uid: userId, role: 'authenticated' });
   });
 
@@ -64,12 +75,18 @@ describe('storage.objects without policies', () => {
 
   it.each(['anon', 'authenticated'])('%s cannot insert', async (role) => {
     await expect(
-      asRole(role, `insert into storage.objects (bucket_id, name) values ('private', 'x.png')`),
+      asRole(
+        role,
+        `insert into storage.objects (bucket_id, name) values ('private', 'x.png')`,
+      ),
     ).rejects.toMatchObject({ code: '42501' });
   });
 
   it('service_role bypasses RLS', async () => {
-    const { rows } = await asRole('service_role', 'select name from storage.objects');
+    const { rows } = await asRole(
+      'service_role',
+      'select name from storage.objects',
+    );
     expect(rows).toEqual([{ name: `${userId}/a.png` }]);
   });
 });

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types.ts';
 
-const platformSql = readFileSync(fileURLToPath(new URL('./platform.sql', import.meta.url)), 'utf8');
+const platformSql = readFileSync(
+  fileURLToPath(new URL('./platform.sql', import.meta.url)),
+  'utf8',
+);
 
 /** A migration that failed: start-up stops with the file name and Postgres's message. */
 export class MigrationError extends Error {
@@ -32,7 +35,10 @@ export interface MigrateResult {
  * Installs the platform objects hosted Supabase provides, then applies each
  * pending `*.sql` migration once, in name order, in its own transaction.
  */
-export async function migrate(db: Db, options: MigrateOptions): Promise<MigrateResult> {
+export async function migrate(
+  db: Db,
+  options: MigrateOptions,
+): Promise<MigrateResult> {
   // Roles are cluster-wide: a lock keeps parallel bootstraps (one database per test) apart.
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(727274)');
@@ -40,9 +46,11 @@ export async function migrate(db: Db, options: MigrateOptions): Promise<MigrateR
   });
 
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (
+      await db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
   );
   const fresh = done.size === 0;
   const files = existsSync(options.migrationsDir)
@@ -71,7 +79,12 @@ export async function migrate(db: Db, options: MigrateOptions): Promise<MigrateR
   }
 
   let seeded = false;
-  if (fresh && options.seed && options.seedFile && existsSync(options.seedFile)) {
+  if (
+    fresh &&
+    options.seed &&
+    options.seedFile &&
+    existsSync(options.seedFile)
+  ) {
     const sql = readFileSync(options.seedFile, 'utf8');
     try {
       await db.transaction(async (tx) => {

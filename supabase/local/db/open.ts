@@ -4,7 +4,9 @@ import type { BackendConfig } from '../config.ts';
 import type { Db } from './types.ts';
 
 /** Opens the database the configuration names: Postgres via DATABASE_URL, else PGlite. */
-export async function openDatabase(config: Pick<BackendConfig, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+export async function openDatabase(
+  config: Pick<BackendConfig, 'databaseUrl' | 'dataDir'>,
+): Promise<Db> {
   if (config.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres(config.databaseUrl);

@@ -18,10 +18,17 @@ const typeParsers = {
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await client.query({ text: sql, values: params, types: typeParsers });
+      const r = await client.query({
+        text: sql,
+        values: params,
+        types: typeParsers,
+      });
       return {
         rows: r.rows as T[],
-        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        fields: r.fields.map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+        })),
         affectedRows: r.rowCount ?? r.rows.length,
       };
     },
@@ -34,6 +41,11 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 /** Connects to a real Postgres through a pool sized for a small server. */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // A dropped connection (server restart, `drop database … with (force)`)
+  // is emitted here; unhandled, node-postgres would crash the process.
+  const lost = (e: Error) =>
+    console.error('[peega] PostgreSQL connection lost:', e.message);
+  pool.on('error', lost);
   const base = wrap(pool);
   await base.query('select 1');
   const listeners = new Map<string, Set<(p: string) => void>>();
@@ -62,8 +74,10 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     async listen(channel, onPayload) {
       if (!listenClient) {
         listenClient = await pool.connect();
+        listenClient.on('error', lost);
         listenClient.on('notification', (msg) => {
-          for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? '');
+          for (const cb of listeners.get(msg.channel) ?? [])
+            cb(msg.payload ?? '');
         });
       }
       let set = listeners.get(channel);

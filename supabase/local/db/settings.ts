@@ -1,7 +1,10 @@
 import type { Queryable, TxOptions } from './types.ts';
 
 /** Applies the role and settings of a request transaction in one round trip, as PostgREST does. */
-export async function applyTxOptions(tx: Queryable, options: TxOptions): Promise<void> {
+export async function applyTxOptions(
+  tx: Queryable,
+  options: TxOptions,
+): Promise<void> {
   const pairs: [string, string][] = Object.entries(options.settings ?? {});
   if (options.role) pairs.push(['role', options.role]);
   if (pairs.length === 0) return;

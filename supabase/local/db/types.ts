@@ -31,7 +31,10 @@ export interface Db extends Queryable {
     options?: TxOptions,
   ): Promise<T>;
   /** Delivers NOTIFY payloads of `channel`; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

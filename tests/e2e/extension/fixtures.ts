@@ -5,7 +5,10 @@ import path from 'node:path';
 import { chromiumArgs, chromiumPath } from '../../../playwright.config.ts';
 
 /** The built extension (npm run build:ext) loaded unpacked into a fresh Chromium profile. */
-export const test = base.extend<{ context: BrowserContext; extensionId: string }>({
+export const test = base.extend<{
+  context: BrowserContext;
+  extensionId: string;
+}>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their deps
   context: async ({}, use) => {
     const extension = path.resolve('.output/chrome-mv3');
@@ -13,14 +16,20 @@ export const test = base.extend<{ context: BrowserContext; extensionId: string }
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,
       headless: true,
-      args: [...chromiumArgs, `--disable-extensions-except=${extension}`, `--load-extension=${extension}`],
+      args: [
+        ...chromiumArgs,
+        `--disable-extensions-except=${extension}`,
+        `--load-extension=${extension}`,
+      ],
     });
     await use(context);
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   },
   extensionId: async ({ context }, use) => {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const worker =
+      context.serviceWorkers()[0] ??
+      (await context.waitForEvent('serviceworker'));
     await use(new URL(worker.url()).host);
   },
 });

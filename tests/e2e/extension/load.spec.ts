@@ -1,11 +1,18 @@
 import { expect, test } from './fixtures.ts';
 
-test('the built extension loads in Chromium with least permissions', async ({ context, extensionId }) => {
+test('the built extension loads in Chromium with least permissions', async ({
+  context,
+  extensionId,
+}) => {
   expect(extensionId).toMatch(/^[a-p]{32}$/);
   const worker = context.serviceWorkers()[0]!;
   const manifest = await worker.evaluate(() => chrome.runtime.getManifest());
   expect(manifest.manifest_version).toBe(3);
   expect(manifest.name).toBe('Peega');
-  expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'scripting', 'storage']);
+  expect([...(manifest.permissions ?? [])].sort()).toEqual([
+    'activeTab',
+    'scripting',
+    'storage',
+  ]);
   expect(manifest.host_permissions ?? []).toEqual([]);
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { NotFoundPage } from './pages/not-found.page.ts';
 
-test('an unknown address shows the 404 page, which leads home', async ({ page }) => {
+test('an unknown address shows the 404 page, which leads home', async ({
+  page,
+}) => {
   const notFound = new NotFoundPage(page);
   const response = await notFound.goto('/this-page-does-not-exist');
   // The server answers the app shell; the client router decides it is a 404.
@@ -12,10 +14,17 @@ test('an unknown address shows the 404 page, which leads home', async ({ page })
   await expect(page).toHaveURL('/');
 });
 
-test('the runtime configuration names this backend', async ({ request, baseURL }) => {
+test('the runtime configuration names this backend', async ({
+  request,
+  baseURL,
+}) => {
   const res = await request.get('/config.json');
   expect(res.ok()).toBe(true);
   const config = await res.json();
-  expect(config).toMatchObject({ supabaseUrl: baseURL, demoMode: true, linkedinEnabled: false });
+  expect(config).toMatchObject({
+    supabaseUrl: baseURL,
+    demoMode: true,
+    linkedinEnabled: false,
+  });
   expect(typeof config.supabaseAnonKey).toBe('string');
 });

@@ -12,7 +12,10 @@ async function ruleIds(file: string, code: string) {
 
 describe('import zones (STYLE.md §2.3)', () => {
   it.each([
-    ['web/src/main-probe.ts', "import '../../extension/entrypoints/background.ts';\n"],
+    [
+      'web/src/main-probe.ts',
+      "import '../../extension/entrypoints/background.ts';\n",
+    ],
     ['extension/lib/probe.ts', "import '../../web/src/main.tsx';\n"],
     ['shared/domain/probe.ts', "import '../../supabase/local/http.ts';\n"],
     ['web/src/probe.ts', "import '../../supabase/local/http.ts';\n"],
@@ -22,19 +25,25 @@ describe('import zones (STYLE.md §2.3)', () => {
 
   it('shared/domain may not import supabase-js', async () => {
     expect(
-      await ruleIds('shared/domain/probe.ts', "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient;\n"),
+      await ruleIds(
+        'shared/domain/probe.ts',
+        "import { createClient } from '@supabase/supabase-js';\nexport const c = createClient;\n",
+      ),
     ).toContain('no-restricted-imports');
   });
 
   it('shared/domain may not read the clock', async () => {
-    expect(await ruleIds('shared/domain/probe.ts', 'export const t = Date.now();\n')).toContain(
-      'no-restricted-properties',
-    );
+    expect(
+      await ruleIds('shared/domain/probe.ts', 'export const t = Date.now();\n'),
+    ).toContain('no-restricted-properties');
   });
 
   it('allows shared imports from the apps', async () => {
     expect(
-      await ruleIds('supabase/local/probe.ts', "import type { Handler } from './http.ts';\nexport type H = Handler;\n"),
+      await ruleIds(
+        'supabase/local/probe.ts',
+        "import type { Handler } from './http.ts';\nexport type H = Handler;\n",
+      ),
     ).toEqual([]);
   });
 });
