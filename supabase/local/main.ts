@@ -10,7 +10,7 @@ async function main() {
   const lines = [
     '',
     `Peega is running at ${url}`,
-    `  Supabase API   ${url}  (auth, rest, functions)`,
+    `  Supabase API   ${url}  (auth, rest, storage, realtime, functions)`,
     `  Database       ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir === 'memory' ? 'memory' : path.resolve(config.dataDir)}`}`,
     `  Mode           ${config.demoMode ? 'demo (well-known local keys)' : 'production keys'}`,
     config.webDist

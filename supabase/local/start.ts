@@ -6,7 +6,16 @@ import { openDatabase } from './db/open.ts';
 import { JwtService } from './jwt.ts';
 import { createAuthService } from './auth/index.ts';
 import { createRestService } from './rest/index.ts';
+import {
+  createStorageService,
+  STORAGE_MAX_BODY_BYTES,
+} from './storage/index.ts';
 import { createHttpServer } from './server.ts';
+import { createRealtimeService } from './realtime/index.ts';
+import { createFunctionsService } from './functions/index.ts';
+import { createMailboxService } from './mail/mailbox.ts';
+import { createExtensionPage } from './extension-page.ts';
+import { startSmtpDelivery } from './mail/smtp.ts';
 
 export interface RunningBackend {
   /** Base URL clients use (what `createClient` takes). */
@@ -41,22 +50,54 @@ export async function startBackend(
   };
   const rest = createRestService(ctx);
   await rest.reloadSchema();
+  // Realtime captures the tables the migrations put in `supabase_realtime`.
+  const realtime = createRealtimeService(ctx);
+  await realtime.refresh();
   const server = createHttpServer(ctx, [
     { prefix: '/auth/v1', handler: createAuthService(ctx) },
     { prefix: '/rest/v1', handler: rest },
+    {
+      prefix: '/storage/v1',
+      handler: createStorageService(ctx),
+      maxBodyBytes: STORAGE_MAX_BODY_BYTES,
+    },
+    {
+      prefix: '/functions/v1',
+      handler: createFunctionsService(ctx, {
+        functionsDir: config.functionsDir,
+        configToml: config.configToml,
+        secretNames: config.functionSecrets,
+      }),
+      maxBodyBytes: 20 * 1024 * 1024,
+      ownCors: true,
+    },
+    ...(config.mailbox
+      ? [{ prefix: '/_mail', handler: createMailboxService(ctx) }]
+      : []),
+    {
+      prefix: '/extension',
+      handler: createExtensionPage(config.extensionOutputDir),
+    },
   ]);
+  realtime.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const smtp = config.smtpUrl
+    ? startSmtpDelivery(db, config.smtpUrl, config.smtpFrom)
+    : undefined;
   const { port } = server.address() as AddressInfo;
-  const url = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
+  const url =
+    config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
   if (config.port === 0) config.publicUrl = url;
   return {
     url,
     ctx,
     migrations,
     async stop() {
+      await smtp?.stop();
+      await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

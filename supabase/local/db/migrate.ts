@@ -19,6 +19,35 @@ export class MigrationError extends Error {
   }
 }
 
+/**
+ * Roles and their settings are cluster-wide, but advisory locks are per
+ * database: two databases bootstrapping on one server at once (a test per
+ * database) can collide on the role catalogue. The script is idempotent, so
+ * a collision is retried.
+ */
+async function installPlatform(db: Db, attempts = 5): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(727274)');
+        await tx.exec(platformSql);
+      });
+      return;
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      const retryable =
+        code === 'XX000' ||
+        code === '23505' ||
+        code === '40001' ||
+        code === '40P01';
+      if (!retryable || i >= attempts) throw e;
+      await new Promise((r) =>
+        setTimeout(r, 50 * i + Math.floor(Math.random() * 50)),
+      );
+    }
+  }
+}
+
 export interface MigrateOptions {
   migrationsDir: string;
   /** Applied once, on a database that had no migration before. */
@@ -39,11 +68,7 @@ export async function migrate(
   db: Db,
   options: MigrateOptions,
 ): Promise<MigrateResult> {
-  // Roles are cluster-wide: a lock keeps parallel bootstraps (one database per test) apart.
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(727274)');
-    await tx.exec(platformSql);
-  });
+  await installPlatform(db);
 
   const done = new Set(
     (
