@@ -66,6 +66,10 @@ export async function startTestBackend(
       HOST: '127.0.0.1',
       PEEGA_DATA_DIR: 'memory',
       PEEGA_SEED: options.seed ? 'demo' : 'none',
+      // Every test signs in from 127.0.0.1: GoTrue's per-IP limit would trip
+      // suites that are not about it (the rate-limit test sets its own).
+      PEEGA_RATE_LIMIT_TOKEN: '100000',
+      PEEGA_RATE_LIMIT_REFRESH: '100000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },

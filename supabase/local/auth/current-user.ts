@@ -1,0 +1,160 @@
+import type { BackendContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
+import type { ServiceRequest, ServiceResponse } from '../http.ts';
+import { audit } from './audit.ts';
+import { validateEmail } from './email.ts';
+import { badRequest, forbidden, sendJson, unprocessable } from './errors.ts';
+import { requireUser } from './guard.ts';
+import { parseBody } from './params.ts';
+import { createFlowState, pkceChallenge } from './pkce.ts';
+import {
+  checkPasswordStrength,
+  hashPassword,
+  verifyPassword,
+} from './passwords.ts';
+import { limitRequest } from './rate-limit.ts';
+import { redirectTarget } from './redirect.ts';
+import { deleteUserSessions } from './sessions.ts';
+import {
+  AUDIENCE,
+  findUserByEmail,
+  findUserById,
+  userJson,
+  type User,
+} from './users.ts';
+import { mergeMetadata, updateUser } from './user-updates.ts';
+import { sendEmailChange } from './verification-mail.ts';
+
+/** GET /user: the token's user, if the token was issued for this audience. */
+export async function getUser(
+  ctx: BackendContext,
+  req: ServiceRequest,
+): Promise<ServiceResponse> {
+  const { user, claims } = await requireUser(ctx, req);
+  const aud = req.headers['x-jwt-aud'] || AUDIENCE;
+  const tokenAud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  if (tokenAud !== aud) {
+    throw badRequest(
+      'validation_failed',
+      "Token audience doesn't match request audience",
+    );
+  }
+  return sendJson(200, userJson(user));
+}
+
+/**
+ * `UpdatePassword`: a new password voids every pending token and ends the
+ * user's other sessions (all of them when the token has no session).
+ */
+async function storePassword(
+  tx: Queryable,
+  user: User,
+  hash: string,
+  keepSession: string | undefined,
+  now: Date,
+): Promise<void> {
+  await updateUser(
+    tx,
+    user.id,
+    {
+      encrypted_password: hash,
+      confirmation_token: '',
+      confirmation_sent_at: null,
+      recovery_token: '',
+      recovery_sent_at: null,
+      email_change_token_current: '',
+      email_change_token_new: '',
+      email_change_sent_at: null,
+      phone_change_sent_at: null,
+      reauthentication_sent_at: null,
+    },
+    now,
+  );
+  await tx.query('delete from auth.one_time_tokens where user_id = $1', [
+    user.id,
+  ]);
+  await deleteUserSessions(tx, user.id, keepSession);
+}
+
+const UPDATE_PARAMS = {
+  email: 'string',
+  password: 'ptr-string',
+  current_password: 'ptr-string',
+  nonce: 'string',
+  data: 'map',
+  app_metadata: 'map',
+  phone: 'string',
+  channel: 'string',
+  code_challenge: 'string',
+  code_challenge_method: 'string',
+} as const;
+
+/** PUT /user (`UserUpdate`): metadata, password and e-mail changes. */
+export async function updateCurrentUser(
+  ctx: BackendContext,
+  req: ServiceRequest,
+): Promise<ServiceResponse> {
+  const { user, session } = await requireUser(ctx, req);
+  await limitRequest(ctx, req, 'user');
+  const p = parseBody(req, 'UserUpdateParams', UPDATE_PARAMS);
+  const email = p.email ? validateEmail(p.email) : '';
+  const challenge = pkceChallenge(p.code_challenge_method, p.code_challenge);
+  if (p.phone) {
+    throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  }
+  if (p.password !== undefined) checkPasswordStrength(p.password);
+  if (p.app_metadata && user.role !== 'admin') {
+    throw forbidden(
+      'not_admin',
+      'Updating app_metadata requires admin privileges',
+    );
+  }
+  const changingEmail = email !== '' && email !== user.email;
+  if (changingEmail) {
+    const other = await findUserByEmail(ctx.db, email);
+    if (other && other.id !== user.id) {
+      throw unprocessable(
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
+    }
+  }
+  let passwordHash: string | undefined;
+  if (p.password !== undefined) {
+    if (await verifyPassword(p.password, user.encrypted_password)) {
+      throw unprocessable(
+        'same_password',
+        'New password should be different from the old password.',
+      );
+    }
+    passwordHash = await hashPassword(p.password);
+  }
+
+  const redirectTo = redirectTarget(ctx, req);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    if (passwordHash !== undefined) {
+      await storePassword(tx, user, passwordHash, session?.id, now);
+      await audit(ctx, tx, req, user, 'user_updated_password');
+    }
+    let current = (await findUserById(tx, user.id, true))!;
+    if (p.data) {
+      const merged = mergeMetadata(current.raw_user_meta_data, p.data);
+      await updateUser(tx, user.id, { raw_user_meta_data: merged }, now);
+    }
+    if (p.app_metadata) {
+      const merged = mergeMetadata(current.raw_app_meta_data, p.app_metadata);
+      await updateUser(tx, user.id, { raw_app_meta_data: merged }, now);
+    }
+    if (changingEmail) {
+      current = (await findUserById(tx, user.id))!;
+      if (challenge) {
+        await createFlowState(tx, user.id, 'email_change', challenge, now);
+      }
+      await sendEmailChange(ctx, tx, current, email, redirectTo, !!challenge);
+    }
+    await audit(ctx, tx, req, user, 'user_modified');
+    return (await findUserById(tx, user.id))!;
+  });
+  return sendJson(200, userJson(updated));
+}
