@@ -21,6 +21,24 @@ export interface TestBackend {
   stop(): Promise<void>;
 }
 
+/** A supabase-js client for tests: no stored session, no background refresh. */
+export function createTestClient(
+  url: string,
+  key: string,
+  headers: Record<string, string> = {},
+): SupabaseClient {
+  return createClient(url, key, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
+    global: { headers },
+    // Node 20 has no global WebSocket; realtime-js takes `ws` instead.
+    realtime: { transport: WebSocket as never },
+  });
+}
+
 export interface TestBackendOptions {
   env?: Record<string, string>;
   /** Folder of `*.sql` files applied after the platform objects (default: the app's migrations). */
@@ -92,16 +110,7 @@ export async function startTestBackend(
     ctx: backend.ctx,
     backend,
     client(key = config.anonKey, headers = {}) {
-      return createClient(backend.url, key, {
-        auth: {
-          persistSession: false,
-          autoRefreshToken: false,
-          detectSessionInUrl: false,
-        },
-        global: { headers },
-        // Node 20 has no global WebSocket; realtime-js takes `ws` instead.
-        realtime: { transport: WebSocket as never },
-      });
+      return createTestClient(backend.url, key, headers);
     },
     async stop() {
       await backend.stop();

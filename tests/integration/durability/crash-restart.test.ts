@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
+import { createTestClient } from '../../support/backend.ts';
 import { kill, spawnBackend } from '../../support/process.ts';
 
 // A committed write survives SIGKILL: on PGlite in a data folder, or on the
@@ -47,10 +47,7 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-const client = (url: string) =>
-  createClient(url, DEMO_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+const client = (url: string) => createTestClient(url, DEMO_ANON_KEY);
 
 describe(`crash and restart (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('keeps a sign-up committed right before SIGKILL', async () => {

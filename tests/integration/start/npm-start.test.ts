@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { kill } from '../../support/process.ts';
+
+// `npm start` is the README's promise: build what is missing, start with demo
+// data, print where everything is, and stop cleanly on SIGTERM.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peega-start-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+it('starts Peega with demo data and prints what it promises', async () => {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn('npm', ['start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PEEGA_PUBLIC_URL: url,
+      PEEGA_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  try {
+    await expect
+      .poll(() => out, { timeout: 240_000, interval: 500 })
+      .toContain('Peega is running at');
+    expect(out).toContain(`Peega is running at ${url}`);
+    expect(out).toContain(`${url}/_mail`);
+    expect(out).toContain('consumer@example.com');
+    expect(out).toContain('company@example.com');
+    expect(out).toContain('admin@example.com');
+    expect(out).toContain('demo-password');
+    expect(out).toContain(path.resolve('.output/chrome-mv3'));
+
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root">');
+    const config = (await (await fetch(`${url}/config.json`)).json()) as {
+      supabaseUrl: string;
+    };
+    expect(config.supabaseUrl).toBe(url);
+    const signIn = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'consumer@example.com',
+        password: 'demo-password',
+      }),
+    });
+    expect(signIn.status).toBe(200);
+  } finally {
+    // npm forwards SIGTERM to the backend and then re-raises it on itself.
+    await kill(child, 'SIGTERM');
+  }
+  expect(child.exitCode === 0 || child.signalCode === 'SIGTERM').toBe(true);
+  expect(out).not.toMatch(/Error|failed/);
+}, 300_000);
