@@ -1,0 +1,198 @@
+// `/rest/v1`: PostgREST 14 over the backend's database. Each request is one
+// transaction with the caller's role and PostgREST's request settings, so
+// row-level security is Postgres's own.
+import type { BackendContext } from '../context.ts';
+import type { Handler, ServiceRequest, ServiceResponse } from '../http.ts';
+import { errorResponse, RestError, toRestError } from './errors.ts';
+import { mediaMime } from './media.ts';
+import { openApiDocument } from './openapi.ts';
+import { prepareRead } from './prepare-read.ts';
+import { prepareRpc } from './prepare-rpc.ts';
+import { prepareWrite } from './prepare-write.ts';
+import { EXPOSED_SCHEMAS, parseRequest, type ApiRequest } from './request.ts';
+import type { Prepared, ResultRow } from './respond.ts';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { authenticate, requestSettings, type Auth } from './session.ts';
+
+export interface RestOptions {
+  /** PostgREST's db-max-rows (Supabase: 1000). */
+  maxRows?: number;
+  /** Honour `Prefer: tx=rollback` (db-tx-end = commit-allow-override). */
+  txAllowOverride?: boolean;
+}
+
+export type RestService = Handler & { reloadSchema(): Promise<void> };
+
+interface Planned {
+  plan: Prepared;
+  schema: string;
+  tx?: 'commit' | 'rollback';
+  timezone?: string;
+}
+
+class Rollback extends Error {
+  constructor(readonly row: ResultRow) {
+    super('rollback');
+  }
+}
+
+const EMPTY_ROW: ResultRow = {
+  total_result_set: null,
+  page_total: 0,
+  body: '',
+  response_headers: null,
+  response_status: null,
+};
+
+export function createRestService(
+  ctx: BackendContext,
+  options: RestOptions = {},
+): RestService {
+  const maxRows = options.maxRows ?? 1000;
+  const allowTx = options.txAllowOverride ?? true;
+  let cache: SchemaCache | undefined;
+  let loading: Promise<void> | undefined;
+  let timezones = new Set<string>();
+  // Planned GET/HEAD requests: their SQL depends only on the request line and headers.
+  const planCache = new Map<string, Planned>();
+
+  const reload = (): Promise<void> => {
+    const run = (async () => {
+      const next = await loadSchemaCache(ctx.db, EXPOSED_SCHEMAS);
+      const tz = await ctx.db.query<{ name: string }>(
+        'select name from pg_timezone_names',
+      );
+      cache = next;
+      timezones = new Set(tz.rows.map((r) => r.name));
+      planCache.clear();
+    })();
+    loading = run.finally(() => {
+      if (loading === run) loading = undefined;
+    });
+    return run;
+  };
+  const schemaCache = async (): Promise<SchemaCache> => {
+    if (!cache) await (loading ?? reload());
+    if (!cache)
+      throw new RestError(
+        503,
+        'PGRST002',
+        'Could not query the database for the schema cache. Retrying.',
+      );
+    return cache;
+  };
+
+  function plan(
+    api: ApiRequest,
+    sc: SchemaCache,
+    host: string,
+  ): Prepared | ServiceResponse {
+    switch (api.action.t) {
+      case 'read':
+        return prepareRead(api, sc, maxRows);
+      case 'mutate':
+        return prepareWrite(api, sc);
+      case 'rpc':
+        return prepareRpc(api, sc, maxRows);
+      case 'openapi': {
+        const ok = api.accepts.some((m) =>
+          ['openapi', 'json', 'any'].includes(m.t),
+        );
+        if (!ok)
+          throw new RestError(
+            406,
+            'PGRST107',
+            `None of these media types are available: ${api.accepts.map(mediaMime).join(', ')}`,
+          );
+        return {
+          status: 200,
+          headers: {
+            'content-type': 'application/openapi+json; charset=utf-8',
+            'content-profile': api.schema,
+          },
+          body: api.action.head
+            ? ''
+            : JSON.stringify(openApiDocument(sc, api.schema, host)),
+        };
+      }
+    }
+  }
+
+  async function serve(
+    req: ServiceRequest,
+    auth: Auth,
+  ): Promise<ServiceResponse> {
+    const sc = await schemaCache();
+    const key =
+      req.method === 'GET' || req.method === 'HEAD'
+        ? [
+            req.method,
+            req.path,
+            req.rawQuery,
+            req.headers.accept,
+            req.headers.prefer,
+            req.headers['accept-profile'],
+            req.headers.range,
+          ].join('\u0000')
+        : undefined;
+    let planned = key ? planCache.get(key) : undefined;
+    if (!planned) {
+      const api = parseRequest(req, {
+        allowTx,
+        isTimezone: (tz) => timezones.has(tz),
+      });
+      const p = plan(api, sc, req.headers.host ?? '');
+      if (!('sql' in p)) return p;
+      planned = {
+        plan: p,
+        schema: api.schema,
+        tx: api.prefs.tx,
+        timezone: api.prefs.timezone,
+      };
+      if (key) {
+        if (planCache.size >= 1000) planCache.clear();
+        planCache.set(key, planned);
+      }
+    }
+    const { plan: prepared, tx: txPref } = planned;
+    const settings = requestSettings(
+      req,
+      auth,
+      planned.schema,
+      sc,
+      planned.timezone,
+    );
+    // Same as BEGIN READ ONLY, but folded into the one set_config statement
+    // instead of a statement of its own.
+    if (prepared.readOnly) settings.transaction_read_only = 'on';
+    let row: ResultRow;
+    try {
+      row = await ctx.db.transaction(
+        async (tx) => {
+          const r = await tx.query<ResultRow>(prepared.sql, prepared.params);
+          const res = r.rows[0] ?? EMPTY_ROW;
+          prepared.check?.(res);
+          if (txPref === 'rollback') throw new Rollback(res);
+          return res;
+        },
+        { role: auth.role, settings },
+      );
+    } catch (e) {
+      if (!(e instanceof Rollback)) throw e;
+      row = e.row;
+    }
+    return prepared.respond(row);
+  }
+
+  const handler = (async (req: ServiceRequest) => {
+    let auth: Auth | undefined;
+    try {
+      auth = await authenticate(ctx, req);
+      return await serve(req, auth);
+    } catch (e) {
+      return errorResponse(toRestError(e, (auth?.role ?? 'anon') !== 'anon'));
+    }
+  }) as RestService;
+  handler.reloadSchema = reload;
+  return handler;
+}

@@ -1,0 +1,67 @@
+// Who is asking and the transaction settings PostgREST derives from it:
+// role and claims from the bearer JWT, request.* settings, search_path.
+import type { BackendContext } from '../context.ts';
+import type { ServiceRequest } from '../http.ts';
+import { bearer } from '../http.ts';
+import { JwtError } from '../jwt.ts';
+import { RestError } from './errors.ts';
+import { showStr } from './parsec-chars.ts';
+import type { SchemaCache } from './schema-cache.ts';
+import { ident } from './sql-text.ts';
+
+export interface Auth {
+  role: string;
+  claims: Record<string, unknown>;
+}
+
+export async function authenticate(
+  ctx: BackendContext,
+  req: ServiceRequest,
+): Promise<Auth> {
+  const token = bearer(req);
+  const fixed = (role: string) => ({ role, claims: { role } });
+  if (!token) return fixed('anon');
+  if (token.startsWith('sb_publishable_')) return fixed('anon');
+  if (token.startsWith('sb_secret_')) return fixed('service_role');
+  try {
+    const claims = await ctx.jwt.verify(token);
+    const role =
+      typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
+    return { role, claims: { ...claims, role } };
+  } catch (e) {
+    if (!(e instanceof JwtError)) throw e;
+    throw new RestError(401, e.code, e.message, null, null, {
+      'www-authenticate': `Bearer error="invalid_token", error_description=${showStr(e.message)}`,
+    });
+  }
+}
+
+function cookiesOf(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+export function requestSettings(
+  req: ServiceRequest,
+  auth: Auth,
+  schema: string,
+  cache: SchemaCache,
+  timezone: string | undefined,
+): Record<string, string> {
+  const headers = { ...req.headers };
+  delete headers.cookie;
+  return {
+    search_path: [schema, 'public', 'extensions'].map(ident).join(', '),
+    ...Object.fromEntries(cache.roleSettings.get(auth.role) ?? []),
+    'request.jwt.claims': JSON.stringify(auth.claims),
+    'request.method': req.method,
+    'request.path': req.path,
+    'request.headers': JSON.stringify(headers),
+    'request.cookies': JSON.stringify(cookiesOf(req.headers.cookie)),
+    ...(timezone ? { timezone } : {}),
+  };
+}

@@ -1,0 +1,9 @@
+/** One measured operation of a benchmark run. */
+export interface BenchResult {
+  name: string;
+  median_ms: number;
+  p95_ms: number;
+  /** Sequential requests per second (1000 / mean). */
+  rps?: number;
+  notes?: string;
+}
