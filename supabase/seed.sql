@@ -323,3 +323,8 @@ select a.id, u.id
 insert into public.blog_article_likes (article_id)
 select a.id from public.blog_articles a cross join generate_series(1, 3)
  where a.published and a.slug in ('how-to-write-a-bug-report', 'why-small-feedback-matters');
+
+-- ---------------------------------------------------------------- queues
+-- Demo history is not news: no company e-mail for it. The three unprocessed
+-- feedback stay queued for the AI step.
+delete from private.company_notification_jobs;

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend } from '../support/backend.ts';
+
+// The checks of Supabase's database linter, over the whole schema: a new
+// table without RLS, a definer function with a mutable search_path, or a
+// function the API roles can suddenly execute fails here.
+let t: TestBackend;
+beforeAll(async () => {
+  t = await startTestBackend();
+});
+afterAll(() => t?.stop());
+
+const APP_SCHEMAS = ['public', 'private'];
+
+async function names(sql: string, params: unknown[] = []): Promise<string[]> {
+  const { rows } = await t.ctx.db.query<{ name: string }>(sql, params);
+  return rows.map((r) => r.name).sort();
+}
+
+/** Functions anon may execute: pure or public read-only helpers. */
+const ANON_FUNCTIONS = [
+  'private.level_for_points',
+  'public.compute_level',
+  'public.get_article_like_count',
+  'public.get_community_stats',
+];
+
+/** Functions signed-in users may execute: the RPC surface and policy helpers. */
+const AUTHENTICATED_FUNCTIONS = [
+  'private.company_can_read_media',
+  'private.current_company_id',
+  'private.is_blog_admin',
+  'private.level_for_points',
+  'public.can_view_feedback',
+  'public.check_profile_completion',
+  'public.claim_reward',
+  'public.compute_level',
+  'public.get_all_feedback_view_counts',
+  'public.get_article_like_count',
+  'public.get_community_stats',
+  'public.get_company_domains',
+  'public.get_company_feedback',
+  'public.get_company_feedback_detail',
+  'public.get_company_view_allowance',
+  'public.get_daily_feedback_views',
+  'public.get_feedback_view_count',
+  'public.get_feedback_with_votes',
+  'public.get_leaderboard',
+  'public.get_my_leaderboard_rank',
+  'public.get_my_referrals',
+  'public.get_similar_feedback',
+  'public.get_user_feedback',
+  'public.get_user_feedback_view_counts',
+  'public.process_referral_signup',
+  'public.rate_feedback',
+  'public.record_feedback_view',
+  'public.request_domain_verification',
+  'public.reset_daily_feedback_views',
+  'public.update_feedback_status',
+];
+
+/** Server-only functions: the service role, never a client role. */
+const SERVICE_ONLY_FUNCTIONS = [
+  'public.apply_feedback_analysis',
+  'public.award_points',
+  'public.confirm_domain_verification',
+  'public.mark_linkedin_verified',
+];
+
+/** Tables whose changes are published to realtime subscribers. */
+const REALTIME_TABLES = [
+  'public.company_feedback_events',
+  'public.company_feedback_views',
+  'public.feedback',
+  'public.feedback_votes',
+  'public.notifications',
+  'public.user_badges',
+];
+
+describe('catalogue', () => {
+  it('every table of the app schemas has row level security', async () => {
+    expect(
+      await names(
+        `select n.nspname || '.' || c.relname as name
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'p') and n.nspname = any($1) and not c.relrowsecurity`,
+        [APP_SCHEMAS],
+      ),
+    ).toEqual([]);
+  });
+
+  it('every table has a primary key', async () => {
+    expect(
+      await names(
+        `select n.nspname || '.' || c.relname as name
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind = 'r' and n.nspname = any($1)
+            and not exists (select 1 from pg_constraint k
+                             where k.conrelid = c.oid and k.contype = 'p')`,
+        [APP_SCHEMAS],
+      ),
+    ).toEqual([]);
+  });
+
+  it('every function of the app schemas has a fixed, empty search_path', async () => {
+    expect(
+      await names(
+        `select n.nspname || '.' || p.proname as name
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = any($1)
+            and not coalesce('search_path=""' = any(p.proconfig), false)`,
+        [APP_SCHEMAS],
+      ),
+    ).toEqual([]);
+  });
+
+  it('no function is executable by PUBLIC', async () => {
+    expect(
+      await names(
+        `select n.nspname || '.' || p.proname as name
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = any($1)
+            and exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+                         where a.grantee = 0 and a.privilege_type = 'EXECUTE')`,
+        [APP_SCHEMAS],
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['anon', ANON_FUNCTIONS],
+    ['authenticated', AUTHENTICATED_FUNCTIONS],
+  ] as const)(
+    '%s executes exactly the allowlisted functions',
+    async (role, allow) => {
+      expect(
+        await names(
+          `select distinct n.nspname || '.' || p.proname as name
+           from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = any($1) and has_function_privilege($2, p.oid, 'EXECUTE')`,
+          [APP_SCHEMAS, role],
+        ),
+      ).toEqual([...allow].sort());
+    },
+  );
+
+  it('server-only functions are granted to the service role only', async () => {
+    const rows = await names(
+      `select distinct n.nspname || '.' || p.proname as name
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname || '.' || p.proname = any($1)
+          and has_function_privilege('service_role', p.oid, 'EXECUTE')
+          and not has_function_privilege('anon', p.oid, 'EXECUTE')
+          and not has_function_privilege('authenticated', p.oid, 'EXECUTE')`,
+      [SERVICE_ONLY_FUNCTIONS],
+    );
+    expect(rows).toEqual([...SERVICE_ONLY_FUNCTIONS].sort());
+  });
+
+  it('the API roles hold no privilege on private tables', async () => {
+    expect(
+      await names(
+        `select c.relname || ':' || r.rolname as name
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           cross join pg_roles r
+          where n.nspname = 'private' and c.relkind = 'r'
+            and r.rolname in ('anon', 'authenticated')
+            and (has_table_privilege(r.oid, c.oid, 'SELECT')
+                 or has_table_privilege(r.oid, c.oid, 'INSERT')
+                 or has_table_privilege(r.oid, c.oid, 'UPDATE')
+                 or has_table_privilege(r.oid, c.oid, 'DELETE'))`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('policies call auth functions through (select …) so they run once', async () => {
+    const { rows } = await t.ctx.db.query<{ name: string; expr: string }>(
+      `select schemaname || '.' || tablename || ': ' || policyname as name,
+              coalesce(qual, '') || ' ' || coalesce(with_check, '') as expr
+         from pg_policies where schemaname in ('public', 'private', 'storage')`,
+    );
+    const bare = rows.filter(({ expr }) =>
+      /auth\.(uid|jwt|role|email)\(\)|private\.(is_blog_admin|current_company_id)\(\)/.test(
+        expr.replace(
+          /\(\s*SELECT\s+\(?(auth\.(uid|jwt|role|email)|private\.(is_blog_admin|current_company_id))\(\)\)?(::\w+)?(\s+AS\s+\w+)?\s*\)/gi,
+          '',
+        ),
+      ),
+    );
+    expect(bare.map((r) => r.name)).toEqual([]);
+  });
+
+  it('every foreign key is covered by an index', async () => {
+    expect(
+      await names(
+        `select c.conrelid::regclass::text || '(' ||
+                array_to_string(array(select a.attname from unnest(c.conkey) k
+                  join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k), ',') || ')' as name
+           from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+          where c.contype = 'f' and n.nspname = any($1)
+            and not exists (
+              select 1 from pg_index i
+               where i.indrelid = c.conrelid
+                 and (i.indkey::int2[])[0:array_length(c.conkey, 1) - 1] @> c.conkey
+                 and (i.indkey::int2[])[0:array_length(c.conkey, 1) - 1] <@ c.conkey)`,
+        [APP_SCHEMAS],
+      ),
+    ).toEqual([]);
+  });
+
+  it('realtime publishes exactly the tables subscribers may read whole', async () => {
+    expect(
+      await names(
+        `select schemaname || '.' || tablename as name
+           from pg_publication_tables where pubname = 'supabase_realtime'`,
+      ),
+    ).toEqual([...REALTIME_TABLES].sort());
+  });
+
+  it('default privileges give new functions to nobody', async () => {
+    await t.ctx.db.exec(
+      'create function public.catalogue_probe() returns int language sql as $$ select 1 $$',
+    );
+    try {
+      const { rows } = await t.ctx.db.query<{ anon: boolean; authed: boolean }>(
+        `select has_function_privilege('anon', 'public.catalogue_probe()', 'EXECUTE') as anon,
+                has_function_privilege('authenticated', 'public.catalogue_probe()', 'EXECUTE') as authed`,
+      );
+      expect(rows).toEqual([{ anon: false, authed: false }]);
+    } finally {
+      await t.ctx.db.exec('drop function public.catalogue_probe()');
+    }
+  });
+});

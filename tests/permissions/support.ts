@@ -1,0 +1,147 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
+import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import {
+  createCompany,
+  createUser,
+  insertFeedback,
+  query,
+  serviceClient,
+} from '../integration/db/support.ts';
+
+/** Every role a permission test runs as (Basejump's structure). */
+export const ROLES = [
+  'anon',
+  'consumerA',
+  'consumerB',
+  'companyX',
+  'companyY',
+  'admin',
+  'service',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** The signed-in roles (all but anon and service). */
+export const USERS = [
+  'consumerA',
+  'consumerB',
+  'companyX',
+  'companyY',
+  'admin',
+] as const;
+
+export type UserRole = (typeof USERS)[number];
+
+/**
+ * One backend with a fixed cast: consumers A and B, company X (example.com,
+ * free) and company Y (example.org, pro), a blog admin, plus a feedback of A
+ * on example.com and one of B on example.org.
+ */
+export interface World {
+  t: TestBackend;
+  as: Record<Role, SupabaseClient>;
+  id: Record<UserRole, string>;
+  email: Record<UserRole, string>;
+  company: { X: string; Y: string };
+  feedback: { a: string; b: string };
+}
+
+export async function startWorld(): Promise<World> {
+  const t = await startTestBackend();
+  const consumerA = await createUser(t, {
+    email: 'consumer-a@perm.test',
+    fullName: 'Alice Author',
+  });
+  const consumerB = await createUser(t, {
+    email: 'consumer-b@perm.test',
+    fullName: 'Bob Builder',
+  });
+  const companyX = await createCompany(t, {
+    domain: 'example.com',
+    email: 'company-x@perm.test',
+  });
+  const companyY = await createCompany(t, {
+    domain: 'example.org',
+    email: 'company-y@perm.test',
+    plan: 'pro',
+  });
+  const admin = await createUser(t, { email: 'admin@perm.test' });
+  await query(t, 'insert into public.blog_admins (user_email) values ($1)', [
+    admin.email,
+  ]);
+  const a = await insertFeedback(t, consumerA.id, {
+    websiteUrl: 'https://shop.example.com/cart',
+    title: 'A on example.com',
+  });
+  const b = await insertFeedback(t, consumerB.id, {
+    websiteUrl: 'https://example.org/donate',
+    title: 'B on example.org',
+  });
+  return {
+    t,
+    as: {
+      anon: t.client(),
+      consumerA: consumerA.client,
+      consumerB: consumerB.client,
+      companyX: companyX.client,
+      companyY: companyY.client,
+      admin: admin.client,
+      service: serviceClient(t),
+    },
+    id: {
+      consumerA: consumerA.id,
+      consumerB: consumerB.id,
+      companyX: companyX.id,
+      companyY: companyY.id,
+      admin: admin.id,
+    },
+    email: {
+      consumerA: consumerA.email,
+      consumerB: consumerB.email,
+      companyX: companyX.email,
+      companyY: companyY.email,
+      admin: admin.email,
+    },
+    company: { X: companyX.companyId, Y: companyY.companyId },
+    feedback: { a: a.id, b: b.id },
+  };
+}
+
+interface Response {
+  data: unknown;
+  error: { message: string; code?: string } | null;
+  status?: number;
+}
+
+/** The request succeeded and returned `rows` rows (when given). */
+export function allowed(response: Response, rows?: number): void {
+  expect(response.error).toBeNull();
+  if (rows !== undefined) {
+    expect(Array.isArray(response.data) ? response.data.length : -1).toBe(rows);
+  }
+}
+
+/**
+ * The request was refused: an error (permission, policy or rule), or, for
+ * reads and for writes through RLS, no row came back.
+ */
+export function denied(response: Response): void {
+  if (response.error !== null) return;
+  expect(response.data ?? []).toEqual([]);
+}
+
+/** The request failed with a permission error (42501 / RLS violation). */
+export function forbidden(response: Response): void {
+  expect(response.error).not.toBeNull();
+  expect(['42501', 'PGRST301']).toContain(response.error?.code);
+}
+
+/** Rows of a query as the database owner. */
+export function rows<T = Record<string, unknown>>(
+  w: World,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  return query<T>(w.t, sql, params);
+}
