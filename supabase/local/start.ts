@@ -3,6 +3,7 @@ import type { BackendConfig } from './config.ts';
 import type { BackendContext } from './context.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import type { Db } from './db/types.ts';
 import { JwtService } from './jwt.ts';
 import { createAuthService } from './auth/index.ts';
 import { createRestService } from './rest/index.ts';
@@ -16,6 +17,27 @@ import { createFunctionsService } from './functions/index.ts';
 import { createMailboxService } from './mail/mailbox.ts';
 import { createExtensionPage } from './extension-page.ts';
 import { startSmtpDelivery } from './mail/smtp.ts';
+
+/**
+ * The database's demo-only functions (resetting a company's daily views) ask
+ * `private.settings`. Hosted projects never have the row; here it follows the
+ * configuration on every start, so a data folder reused outside demo mode
+ * loses it.
+ */
+async function recordDemoMode(db: Db, demoMode: boolean): Promise<void> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select to_regclass('private.settings') is not null as present`,
+  );
+  if (!rows[0]?.present) return;
+  if (demoMode) {
+    await db.query(
+      `insert into private.settings (key, value) values ('demo_mode', 'true')
+       on conflict (key) do update set value = 'true', updated_at = now()`,
+    );
+  } else {
+    await db.query(`delete from private.settings where key = 'demo_mode'`);
+  }
+}
 
 export interface RunningBackend {
   /** Base URL clients use (what `createClient` takes). */
@@ -42,6 +64,7 @@ export async function startBackend(
     await db.close();
     throw e;
   }
+  await recordDemoMode(db, config.demoMode);
   const ctx: BackendContext = {
     config,
     db,

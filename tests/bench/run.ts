@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   rest: async () => (await import('./rest.ts')).benchRest(),
   realtime: async () => (await import('./realtime.ts')).benchRealtime(),
   storage: async () => (await import('./storage.ts')).benchStorage(),
+  db: async () => (await import('./db.ts')).benchDb(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,8 +1,13 @@
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import {
+  PGlite,
+  protocol,
+  types,
+  type Transaction,
+} from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { applyTxOptions } from './settings.ts';
+import { applyTxOptions, settingsStatement } from './settings.ts';
 import type { Db, Queryable, QueryResult, TxOptions } from './types.ts';
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
@@ -47,6 +52,68 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         await applyTxOptions(tx, options);
         return fn(tx);
       });
+    },
+    async statement<T>(
+      sql: string,
+      params: (string | null)[],
+      options: TxOptions,
+    ): Promise<QueryResult<T>> {
+      // The extended protocol runs every statement up to Sync in one implicit
+      // transaction, so settings, statement and commit cost one call into
+      // Postgres instead of four (BEGIN, settings, statement, COMMIT).
+      const { serialize: wire } = protocol;
+      const parts: Uint8Array[] = [];
+      const add = (text: string, values: (string | null)[]) => {
+        parts.push(
+          wire.parse({ text, types: [] }),
+          wire.bind({ values }),
+          wire.describe({ type: 'P' }),
+          wire.execute({}),
+        );
+      };
+      if (options.readOnly) add('set transaction read only', []);
+      const pre = settingsStatement(options);
+      if (pre) add(pre.sql, pre.params);
+      add(sql, params);
+      parts.push(wire.sync());
+      const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let offset = 0;
+      for (const p of parts) {
+        message.set(p, offset);
+        offset += p.length;
+      }
+      // Reads write nothing, so there is nothing to sync to the data folder.
+      const { messages } = await pg.runExclusive(() =>
+        pg.execProtocol(message, { syncToFs: !options.readOnly }),
+      );
+      const error = messages.find((m) => m.name === 'error');
+      if (error) throw error;
+      // Rows of the last statement: its RowDescription, then its DataRows.
+      let start = -1;
+      messages.forEach((m, k) => {
+        if (m.name === 'rowDescription') start = k;
+      });
+      const description = messages[start] as
+        { fields: { name: string; dataTypeID: number }[] } | undefined;
+      const fields = (description?.fields ?? []).map((f) => ({
+        name: f.name,
+        dataTypeID: f.dataTypeID,
+      }));
+      const rows: T[] = [];
+      for (const m of messages.slice(start + 1)) {
+        if (m.name !== 'dataRow') continue;
+        const values = (m as unknown as { fields: (string | null)[] }).fields;
+        const row: Record<string, unknown> = {};
+        fields.forEach((f, k) => {
+          row[f.name] = types.parseType(
+            values[k] ?? null,
+            f.dataTypeID,
+            parsers,
+          );
+        });
+        rows.push(row as T);
+      }
+      return { rows, fields, affectedRows: rows.length };
     },
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);

@@ -38,14 +38,21 @@ create extension if not exists pg_trgm with schema extensions;
 grant usage on schema public, extensions to anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema storage to anon, authenticated, service_role;
-grant all on schema public to anon, authenticated, service_role;
 
-alter default privileges in schema public
-  grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public
-  grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public
-  grant all on sequences to anon, authenticated, service_role;
+-- Hosted Supabase sets these once, when the project is created; migrations may
+-- revoke them (Peega revokes function EXECUTE). Re-granting on every start would
+-- undo that, so they are set only on a database that has never been migrated.
+do $$
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is null then
+    alter default privileges in schema public
+      grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public
+      grant all on functions to anon, authenticated, service_role;
+    alter default privileges in schema public
+      grant all on sequences to anon, authenticated, service_role;
+  end if;
+end $$;
 
 -- ---------------------------------------------------------------- auth tables
 create table if not exists auth.users (

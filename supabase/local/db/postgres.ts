@@ -51,7 +51,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: pg.PoolClient | undefined;
 
-  return {
+  const db: Db = {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
@@ -70,6 +70,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       } finally {
         client.release();
       }
+    },
+    statement<T>(sql: string, params: (string | null)[], options: TxOptions) {
+      return db.transaction((tx) => tx.query<T>(sql, params), options);
     },
     async listen(channel, onPayload) {
       if (!listenClient) {
@@ -96,4 +99,5 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       await pool.end();
     },
   };
+  return db;
 }

@@ -30,6 +30,16 @@ export interface Db extends Queryable {
     fn: (tx: Queryable) => Promise<T>,
     options?: TxOptions,
   ): Promise<T>;
+  /**
+   * One statement in a transaction of its own, after the role and settings of
+   * `options`: the shape of a PostgREST request. Drivers that can pipeline send
+   * it in one round trip. Parameters are text or null.
+   */
+  statement<T = Record<string, unknown>>(
+    sql: string,
+    params: (string | null)[],
+    options: TxOptions,
+  ): Promise<QueryResult<T>>;
   /** Delivers NOTIFY payloads of `channel`; returns the unsubscribe function. */
   listen(
     channel: string,
