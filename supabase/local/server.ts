@@ -10,6 +10,7 @@ import {
   type ServiceResponse,
 } from './http.ts';
 import { serveWeb } from './static.ts';
+import { blogHead, injectHead } from './blog-head.ts';
 
 /** A service mounted under a gateway prefix, with its own body limit. */
 export interface Mount {
@@ -130,6 +131,17 @@ export function createHttpServer(
         };
       }
       if ((method === 'GET' || method === 'HEAD') && config.webDist) {
+        const head = await blogHead(ctx, pathname);
+        if (head) {
+          const shell = await serveWeb(config.webDist, '/index.html');
+          if (shell?.body) {
+            const html = injectHead(
+              Buffer.from(shell.body).toString('utf8'),
+              head,
+            );
+            return { ...shell, status: head.status, body: html };
+          }
+        }
         const page = await serveWeb(config.webDist, pathname);
         if (page) return page;
       }
