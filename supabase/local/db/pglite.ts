@@ -41,6 +41,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     parsers,
   });
   const base = wrap(pg);
+  const prepared = new Map<string, string>();
   return {
     kind: 'pglite',
     query: base.query,
@@ -58,62 +59,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       params: (string | null)[],
       options: TxOptions,
     ): Promise<QueryResult<T>> {
-      // The extended protocol runs every statement up to Sync in one implicit
-      // transaction, so settings, statement and commit cost one call into
-      // Postgres instead of four (BEGIN, settings, statement, COMMIT).
-      const { serialize: wire } = protocol;
-      const parts: Uint8Array[] = [];
-      const add = (text: string, values: (string | null)[]) => {
-        parts.push(
-          wire.parse({ text, types: [] }),
-          wire.bind({ values }),
-          wire.describe({ type: 'P' }),
-          wire.execute({}),
-        );
-      };
-      if (options.readOnly) add('set transaction read only', []);
-      const pre = settingsStatement(options);
-      if (pre) add(pre.sql, pre.params);
-      add(sql, params);
-      parts.push(wire.sync());
-      const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-      let offset = 0;
-      for (const p of parts) {
-        message.set(p, offset);
-        offset += p.length;
+      try {
+        return await pipelined<T>(sql, params, options);
+      } catch (e) {
+        // A concurrent call's error deallocated the statements this one bound.
+        if ((e as { code?: string }).code !== '26000') throw e;
+        return pipelined<T>(sql, params, options);
       }
-      // Reads write nothing, so there is nothing to sync to the data folder.
-      const { messages } = await pg.runExclusive(() =>
-        pg.execProtocol(message, { syncToFs: !options.readOnly }),
-      );
-      const error = messages.find((m) => m.name === 'error');
-      if (error) throw error;
-      // Rows of the last statement: its RowDescription, then its DataRows.
-      let start = -1;
-      messages.forEach((m, k) => {
-        if (m.name === 'rowDescription') start = k;
-      });
-      const description = messages[start] as
-        { fields: { name: string; dataTypeID: number }[] } | undefined;
-      const fields = (description?.fields ?? []).map((f) => ({
-        name: f.name,
-        dataTypeID: f.dataTypeID,
-      }));
-      const rows: T[] = [];
-      for (const m of messages.slice(start + 1)) {
-        if (m.name !== 'dataRow') continue;
-        const values = (m as unknown as { fields: (string | null)[] }).fields;
-        const row: Record<string, unknown> = {};
-        fields.forEach((f, k) => {
-          row[f.name] = types.parseType(
-            values[k] ?? null,
-            f.dataTypeID,
-            parsers,
-          );
-        });
-        rows.push(row as T);
-      }
-      return { rows, fields, affectedRows: rows.length };
     },
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);
@@ -123,4 +75,84 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await pg.close();
     },
   };
+
+  async function pipelined<T>(
+    sql: string,
+    params: (string | null)[],
+    options: TxOptions,
+  ): Promise<QueryResult<T>> {
+    // The extended protocol runs every statement up to Sync in one implicit
+    // transaction, so settings, statement and commit cost one call into
+    // Postgres instead of four (BEGIN, settings, statement, COMMIT).
+    // Named statements are parsed and planned once per distinct text;
+    // Postgres re-plans them by itself when the schema changes.
+    const { serialize: wire } = protocol;
+    const parts: Uint8Array[] = [];
+    const parsedNow: string[] = [];
+    const add = (text: string, values: (string | null)[]) => {
+      let name = prepared.get(text);
+      if (!name) {
+        name = `peega_${prepared.size + 1}`;
+        prepared.set(text, name);
+        parsedNow.push(text);
+        parts.push(wire.parse({ name, text, types: [] }));
+      }
+      parts.push(
+        wire.bind({ statement: name, values }),
+        wire.describe({ type: 'P' }),
+        wire.execute({}),
+      );
+    };
+    if (prepared.size > 500) {
+      await pg.exec('deallocate all');
+      prepared.clear();
+    }
+    if (options.readOnly) add('set transaction read only', []);
+    const pre = settingsStatement(options);
+    if (pre) add(pre.sql, pre.params);
+    add(sql, params);
+    parts.push(wire.sync());
+    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let offset = 0;
+    for (const p of parts) {
+      message.set(p, offset);
+      offset += p.length;
+    }
+    // Reads write nothing, so there is nothing to sync to the data folder.
+    const { messages } = await pg.runExclusive(() =>
+      pg.execProtocol(message, { syncToFs: !options.readOnly }),
+    );
+    const error = messages.find((m) => m.name === 'error');
+    if (error) {
+      // Which of this call's statements got parsed before the error is not
+      // worth tracking: forget them all, so the next call parses afresh.
+      if (parsedNow.length) {
+        await pg.exec('deallocate all');
+        prepared.clear();
+      }
+      throw error;
+    }
+    // Rows of the last statement: its RowDescription, then its DataRows.
+    let start = -1;
+    messages.forEach((m, k) => {
+      if (m.name === 'rowDescription') start = k;
+    });
+    const description = messages[start] as
+      { fields: { name: string; dataTypeID: number }[] } | undefined;
+    const fields = (description?.fields ?? []).map((f) => ({
+      name: f.name,
+      dataTypeID: f.dataTypeID,
+    }));
+    const rows: T[] = [];
+    for (const m of messages.slice(start + 1)) {
+      if (m.name !== 'dataRow') continue;
+      const values = (m as unknown as { fields: (string | null)[] }).fields;
+      const row: Record<string, unknown> = {};
+      fields.forEach((f, k) => {
+        row[f.name] = types.parseType(values[k] ?? null, f.dataTypeID, parsers);
+      });
+      rows.push(row as T);
+    }
+    return { rows, fields, affectedRows: rows.length };
+  }
 }
