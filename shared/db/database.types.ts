@@ -1274,6 +1274,7 @@ export type Database = {
           status: string
         }[]
       }
+      get_my_upload_folder: { Args: never; Returns: string }
       get_similar_feedback: {
         Args: { p_limit?: number; p_text?: string; p_website_url: string }
         Returns: {

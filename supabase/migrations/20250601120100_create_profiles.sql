@@ -1,7 +1,8 @@
 -- =============================================================================
 -- Consumer accounts and progress: profiles (one per auth user, created by a
 -- trigger on auth.users), stats, the points ledger, levels, the 10 badges,
--- profile completion, LinkedIn verification and the leaderboard.
+-- profile completion, LinkedIn verification, the leaderboard and each user's
+-- opaque upload folder.
 --
 -- Rules: DECISIONS.md "Points, levels, badges, reputation"; amounts and
 -- thresholds mirror shared/domain/{points,levels,badges,reputation,
@@ -139,6 +140,20 @@ create table private.leaderboard_buckets (
 comment on table private.leaderboard_buckets is
   'How many ranked users (total_points > 0) hold each points total, kept by a trigger on user_stats and striped 16 ways so concurrent awards rarely wait on one row. A leaderboard page or a rank is found by summing buckets instead of scanning every user.';
 
+-- Upload paths are {folder}/{uuid}.{ext} and companies read them, so the
+-- folder must not be the auth user id (DECISIONS.md "Anonymity"). The mapping
+-- lives here, out of every client's reach: only its owner learns their folder,
+-- through get_my_upload_folder.
+create table private.upload_folders (
+  user_id uuid primary key references public.profiles (id) on delete cascade,
+  folder uuid not null default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  constraint upload_folders_folder_key unique (folder)
+);
+comment on table private.upload_folders is
+  'Each user''s random, opaque folder in the private screenshots and audio buckets (created with the profile). Never readable by clients: the owner gets theirs through get_my_upload_folder; storage policies use private.current_upload_folder.';
+comment on column private.upload_folders.folder is 'First path segment of the user''s uploads; identifies no one without this table.';
+
 -- -----------------------------------------------------------------------------
 -- Section: indexes
 -- -----------------------------------------------------------------------------
@@ -180,6 +195,7 @@ alter table public.user_points enable row level security;
 alter table public.badges enable row level security;
 alter table public.user_badges enable row level security;
 alter table private.leaderboard_buckets enable row level security;
+alter table private.upload_folders enable row level security;
 
 -- -----------------------------------------------------------------------------
 -- Section: policies
@@ -222,7 +238,8 @@ create policy "Users can read their own badges"
 
 revoke all on table public.profiles, public.user_stats, public.user_points,
   public.badges, public.user_badges from anon, authenticated;
-revoke all on table private.leaderboard_buckets from public, anon, authenticated;
+revoke all on table private.leaderboard_buckets, private.upload_folders
+  from public, anon, authenticated;
 
 grant select on table public.profiles to authenticated;
 -- Only questionnaire fields and the nickname; verification, completion and
@@ -337,6 +354,33 @@ begin
 end
 $$;
 comment on function private.create_user_stats() is 'After insert on profiles: creates the stats row.';
+
+create function private.create_upload_folder()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.upload_folders (user_id) values (new.id) on conflict do nothing;
+  return new;
+end
+$$;
+comment on function private.create_upload_folder() is
+  'After insert on profiles: gives the user a random upload folder.';
+
+-- A policy helper: storage policies compare the first path segment with it.
+create function private.current_upload_folder()
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select u.folder from private.upload_folders u where u.user_id = auth.uid()
+$$;
+comment on function private.current_upload_folder() is
+  'The signed-in user''s opaque upload folder; null when signed out.';
 
 -- Mirrors profileCompleteness in shared/domain/profile-completeness.ts.
 create function private.profile_sections(
@@ -851,6 +895,30 @@ $$;
 comment on function public.get_my_leaderboard_rank() is
   'The caller''s leaderboard rank (null without XP), nickname, counts and the total number of ranked users.';
 
+create function public.get_my_upload_folder()
+returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_uid uuid := private.require_self(null, 'user');
+  v_folder uuid;
+begin
+  select u.folder into v_folder from private.upload_folders u where u.user_id = v_uid;
+  if v_folder is null then
+    raise exception 'Your account has no upload folder.'
+      using errcode = 'no_data_found', hint = 'Complete the sign-up first.';
+  end if;
+  return v_folder;
+end
+$$;
+comment on function public.get_my_upload_folder() is
+  'The caller''s own opaque upload folder: screenshots and audio go to {folder}/{uuid}.{ext}. Never the user id, and never anyone else''s folder.';
+
+grant execute on function private.current_upload_folder() to authenticated;
+grant execute on function public.get_my_upload_folder() to authenticated;
 grant execute on function public.compute_level(numeric) to anon, authenticated, service_role;
 grant execute on function public.get_leaderboard(integer, integer) to authenticated, service_role;
 grant execute on function public.get_my_leaderboard_rank() to authenticated;
@@ -877,6 +945,10 @@ create trigger profiles_before_write
 create trigger profiles_create_stats
   after insert on public.profiles
   for each row execute function private.create_user_stats();
+
+create trigger profiles_create_upload_folder
+  after insert on public.profiles
+  for each row execute function private.create_upload_folder();
 
 -- The completion stamp is set by profiles_before_write, so these triggers
 -- test the value, not the columns of the UPDATE.

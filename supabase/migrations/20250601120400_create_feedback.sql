@@ -72,8 +72,8 @@ comment on column public.feedback.description is 'Text shown as the feedback: th
 comment on column public.feedback.raw_description is 'The user''s own text, kept as written.';
 comment on column public.feedback.website_url is 'Normalised URL (https:// added when missing); companies get it without query or fragment.';
 comment on column public.feedback.website_host is 'Normalised host (no scheme, port or leading www., lowercase) used for company matching; indexed reversed.';
-comment on column public.feedback.screenshot_url is 'Path in the private screenshots bucket, under the author''s {user_id}/ folder.';
-comment on column public.feedback.audio_url is 'Path in the private audio bucket, under the author''s {user_id}/ folder.';
+comment on column public.feedback.screenshot_url is 'Path in the private screenshots bucket, under the author''s opaque {upload folder}/ (never the user id; companies read it).';
+comment on column public.feedback.audio_url is 'Path in the private audio bucket, under the author''s opaque {upload folder}/ (never the user id; companies read it).';
 comment on column public.feedback.quality_score is '1-5, default 3: the AI estimate, replaced by the company''s rating (quality_source).';
 comment on column public.feedback.quality_source is 'Who set quality_score: default, ai or company (a company rating is never overwritten by AI).';
 comment on column public.feedback.view_count is 'Distinct (company, UTC day) views of this feedback.';
@@ -394,6 +394,7 @@ set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
+  v_folder text := private.current_upload_folder()::text;
   v_stats public.user_stats;
   v_day date;
   v_before integer;
@@ -439,11 +440,16 @@ begin
 
   new.screenshot_url := nullif(btrim(coalesce(new.screenshot_url, '')), '');
   new.audio_url := nullif(btrim(coalesce(new.audio_url, '')), '');
+  -- Paths must sit in the caller's opaque folder (never their user id, which
+  -- companies would read in the path).
   if v_uid is not null and (
-       (new.screenshot_url is not null and new.screenshot_url !~ ('^' || v_uid::text || '/[A-Za-z0-9._-]{1,200}$'))
-    or (new.audio_url is not null and new.audio_url !~ ('^' || v_uid::text || '/[A-Za-z0-9._-]{1,200}$'))) then
+       (new.screenshot_url is not null
+        and (v_folder is null or new.screenshot_url !~ ('^' || v_folder || '/[A-Za-z0-9._-]{1,200}$')))
+    or (new.audio_url is not null
+        and (v_folder is null or new.audio_url !~ ('^' || v_folder || '/[A-Za-z0-9._-]{1,200}$')))) then
     raise exception 'Attach only files you uploaded to your own folder.'
-      using errcode = 'insufficient_privilege', hint = 'Upload to {your user id}/{file name} first.';
+      using errcode = 'insufficient_privilege',
+            hint = 'Upload to {get_my_upload_folder()}/{file name} first.';
   end if;
 
   -- Identity comes from the account, and everything the AI step and

@@ -2,8 +2,10 @@
 -- Storage buckets and their policies (DECISIONS.md "Uploads").
 --
 -- screenshots (images, 5 MB) and audio (10 MB) are private: authors upload to
--- their own folder {user_id}/{uuid}.{ext}; the author and the companies the
--- feedback belongs to may read an object once a feedback references it.
+-- their own opaque folder {folder}/{uuid}.{ext} (get_my_upload_folder; never
+-- the user id, since companies read the path); the author and the companies
+-- the feedback belongs to may read an object once a feedback references it,
+-- companies by its exact path only.
 -- blog-images is public (5 MB images); only blog admins write it.
 -- =============================================================================
 
@@ -63,13 +65,13 @@ create policy "Users can upload feedback media to their own folder"
   on storage.objects for insert to authenticated
   with check (
     bucket_id in ('screenshots', 'audio')
-    and (storage.foldername(name))[1] = (select auth.uid()::text));
+    and (storage.foldername(name))[1] = (select private.current_upload_folder()::text));
 
 create policy "Authors can read their own feedback media"
   on storage.objects for select to authenticated
   using (
     bucket_id in ('screenshots', 'audio')
-    and (storage.foldername(name))[1] = (select auth.uid()::text));
+    and (storage.foldername(name))[1] = (select private.current_upload_folder()::text));
 
 create policy "Companies can read the media of their feedback"
   on storage.objects for select to authenticated
@@ -78,11 +80,20 @@ create policy "Companies can read the media of their feedback"
     and (select private.current_company_id()) is not null
     and private.company_can_read_media(bucket_id, name));
 
+create policy "Authors can replace their own feedback media"
+  on storage.objects for update to authenticated
+  using (
+    bucket_id in ('screenshots', 'audio')
+    and (storage.foldername(name))[1] = (select private.current_upload_folder()::text))
+  with check (
+    bucket_id in ('screenshots', 'audio')
+    and (storage.foldername(name))[1] = (select private.current_upload_folder()::text));
+
 create policy "Authors can delete their own feedback media"
   on storage.objects for delete to authenticated
   using (
     bucket_id in ('screenshots', 'audio')
-    and (storage.foldername(name))[1] = (select auth.uid()::text));
+    and (storage.foldername(name))[1] = (select private.current_upload_folder()::text));
 
 create policy "Anyone can read blog images"
   on storage.objects for select to anon, authenticated

@@ -29,6 +29,7 @@ const ANON_FUNCTIONS = [
 const AUTHENTICATED_FUNCTIONS = [
   'private.company_can_read_media',
   'private.current_company_id',
+  'private.current_upload_folder',
   'private.is_blog_admin',
   'private.level_for_points',
   'public.can_view_feedback',
@@ -47,6 +48,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_feedback_with_votes',
   'public.get_leaderboard',
   'public.get_my_leaderboard_rank',
+  'public.get_my_upload_folder',
   'public.get_my_referrals',
   'public.get_similar_feedback',
   'public.get_user_feedback',
@@ -180,9 +182,9 @@ describe('catalogue', () => {
          from pg_policies where schemaname in ('public', 'private', 'storage')`,
     );
     const bare = rows.filter(({ expr }) =>
-      /auth\.(uid|jwt|role|email)\(\)|private\.(is_blog_admin|current_company_id)\(\)/.test(
+      /auth\.(uid|jwt|role|email)\(\)|private\.(is_blog_admin|current_company_id|current_upload_folder)\(\)/.test(
         expr.replace(
-          /\(\s*SELECT\s+\(?(auth\.(uid|jwt|role|email)|private\.(is_blog_admin|current_company_id))\(\)\)?(::\w+)?(\s+AS\s+\w+)?\s*\)/gi,
+          /\(\s*SELECT\s+\(?(auth\.(uid|jwt|role|email)|private\.(is_blog_admin|current_company_id|current_upload_folder))\(\)\)?(::\w+)?(\s+AS\s+\w+)?\s*\)/gi,
           '',
         ),
       ),

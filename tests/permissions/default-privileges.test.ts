@@ -38,3 +38,10 @@ it.each(['anon', 'authenticated'])(
     expect(rows[0]?.ok).toBe(false);
   },
 );
+
+it('records demo mode in the database on start, as configured', async () => {
+  const { rows } = await t.ctx.db.query<{ value: string }>(
+    `select value from private.settings where key = 'demo_mode'`,
+  );
+  expect(rows).toEqual([{ value: 'true' }]);
+});

@@ -16,6 +16,7 @@ import {
   serviceClient,
   statsOf,
   type TestUser,
+  uploadFolderOf,
 } from './support.ts';
 
 // What the database accepts as feedback, what it derives, and what it
@@ -183,6 +184,49 @@ describe('insert', () => {
       [row.id],
     );
     expect(jobs).toEqual([{ status: 'pending', attempts: 0 }]);
+  });
+});
+
+describe('attachment paths', () => {
+  // Companies read the attachment paths, so they must not carry a user id
+  // (DECISIONS.md "Anonymity"): only the caller's opaque folder is accepted.
+  it.each([
+    ['screenshot_url', 'x.png'],
+    ['audio_url', 'x.webm'],
+  ] as const)(
+    "refuses a %s under the user id, or in another user's upload folder",
+    async (column, file) => {
+      const [author, other] = [await createUser(t), await createUser(t)];
+      for (const folder of [author.id, await uploadFolderOf(other), '']) {
+        const { error } = await author.client
+          .from('feedback')
+          .insert({ ...valid, [column]: `${folder}/${file}` });
+        expect(error?.message).toBe(
+          'Attach only files you uploaded to your own folder.',
+        );
+      }
+    },
+  );
+
+  it("accepts attachments in the caller's own upload folder", async () => {
+    const author = await createUser(t);
+    const folder = await uploadFolderOf(author);
+    expect(folder).not.toBe(author.id);
+    const row = ok(
+      await author.client
+        .from('feedback')
+        .insert({
+          ...valid,
+          screenshot_url: `${folder}/shot.png`,
+          audio_url: `${folder}/voice.webm`,
+        })
+        .select('screenshot_url, audio_url')
+        .single(),
+    );
+    expect(row).toEqual({
+      screenshot_url: `${folder}/shot.png`,
+      audio_url: `${folder}/voice.webm`,
+    });
   });
 });
 

@@ -20,6 +20,7 @@ import {
   query,
   serviceClient,
   statsOf,
+  uploadFolderOf,
   utcDay,
 } from './support.ts';
 
@@ -46,6 +47,7 @@ const completeProfile = {
 describe('feedback XP', () => {
   it('gives 5 + 10 for the first feedback, then 5, 6 and 7 by attachments', async () => {
     const user = await createUser(t);
+    const folder = await uploadFolderOf(user);
     const submit = (extra: Record<string, string>) =>
       user.client
         .from('feedback')
@@ -65,13 +67,13 @@ describe('feedback XP', () => {
     );
     expect(ok(await submit({})).points_awarded).toBe(5);
     expect(
-      ok(await submit({ screenshot_url: `${user.id}/a.png` })).points_awarded,
+      ok(await submit({ screenshot_url: `${folder}/a.png` })).points_awarded,
     ).toBe(6);
     expect(
       ok(
         await submit({
-          screenshot_url: `${user.id}/b.png`,
-          audio_url: `${user.id}/b.webm`,
+          screenshot_url: `${folder}/b.png`,
+          audio_url: `${folder}/b.webm`,
         }),
       ).points_awarded,
     ).toBe(7);

@@ -98,6 +98,18 @@ export async function createCompany(
   return { ...user, companyId };
 }
 
+/**
+ * The user's opaque upload folder (get_my_upload_folder): screenshots and
+ * audio go to `{folder}/{file}`, never under the user id.
+ */
+export async function uploadFolderOf(user: TestUser): Promise<string> {
+  const { data, error } = await user.client.rpc('get_my_upload_folder');
+  if (error !== null || typeof data !== 'string') {
+    throw new Error(`no upload folder: ${error?.message ?? 'no data'}`);
+  }
+  return data;
+}
+
 /** What a direct (trusted, server-side) feedback insert may set. */
 export interface FeedbackFields {
   title?: string;
