@@ -165,15 +165,18 @@ export function createRestService(
     // Same as BEGIN READ ONLY, but folded into the one set_config statement
     // instead of a statement of its own.
     if (prepared.readOnly) settings.transaction_read_only = 'on';
-    // A read is one statement that fires no trigger: send it pipelined where
-    // the driver can. Writes keep the transaction, whose NOTIFYs realtime needs.
-    if (prepared.readOnly && !prepared.check && txPref !== 'rollback') {
+    // A read-only transaction changes nothing, so committing it before the
+    // singular check (instead of rolling back on failure) is the same thing:
+    // send it pipelined where the driver can. Writes keep the transaction.
+    if (prepared.readOnly && txPref !== 'rollback') {
       const r = await ctx.db.statement<ResultRow>(
         prepared.sql,
         prepared.params,
         { role: auth.role, settings },
       );
-      return prepared.respond(r.rows[0] ?? EMPTY_ROW);
+      const res = r.rows[0] ?? EMPTY_ROW;
+      prepared.check?.(res);
+      return prepared.respond(res);
     }
     let row: ResultRow;
     try {
