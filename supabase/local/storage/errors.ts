@@ -133,6 +133,8 @@ export function fromPgError(err: unknown): StorageError | undefined {
         : e(404, 'InvalidRequest', 'The related resource does not exist');
     case '22P02':
       return e(400, 'InvalidParameter', err.message);
+    case '22021': // text the database cannot hold (a NUL byte), not a crash
+      return e(400, 'InvalidParameter', err.message);
     case '57014':
       return new StorageError(
         544,

@@ -36,11 +36,15 @@ export function isValidBucketName(name: string): boolean {
 
 /** Percent-decodes a raw path piece as Fastify does for route params. */
 export function decodePath(raw: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(raw);
+    decoded = decodeURIComponent(raw);
   } catch {
     throw ERRORS.invalidKey(raw);
   }
+  // Postgres text cannot hold NUL; no bucket or key may contain it.
+  if (decoded.includes('\0')) throw ERRORS.invalidKey(raw);
+  return decoded;
 }
 
 /** Bucket and object name of a `/:bucket/*` route, both decoded. */
