@@ -25,3 +25,6 @@ export type Audience = 'consumer' | 'company';
 export function brandFor(audience: Audience): string {
   return audience === 'company' ? COMPANY_BRAND : CONSUMER_BRAND;
 }
+
+/** Where users and companies write to the team (footer, legal pages). */
+export const CONTACT_EMAIL = 'hello@peega.app';

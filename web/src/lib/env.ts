@@ -95,6 +95,11 @@ export function loadEnv(): Promise<Env> {
   return pending;
 }
 
+/** The configuration when it has loaded, else undefined (for static pages). */
+export function peekEnv(): Env | undefined {
+  return loaded;
+}
+
 /** The loaded configuration; throws when {@link loadEnv} has not finished. */
 export function getEnv(): Env {
   if (!loaded) {
