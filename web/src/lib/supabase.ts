@@ -1,17 +1,19 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
+import type { Client } from '@shared/data/client';
+import type { Database } from '@shared/db/database.types';
 import { getEnv } from '@web/lib/env';
 
-let client: SupabaseClient | undefined;
+let client: Client | undefined;
 
 /**
  * The app's single supabase-js client, created on first use from the runtime
  * configuration. Call it only below the backend gate, once `/config.json`
  * has loaded.
  */
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): Client {
   if (!client) {
     const { supabaseUrl, supabaseAnonKey } = getEnv();
-    client = createClient(supabaseUrl, supabaseAnonKey, {
+    client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
       auth: {
         persistSession: true,
         autoRefreshToken: true,

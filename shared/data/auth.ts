@@ -1,0 +1,64 @@
+import type { Client } from './client.ts';
+import { toDataError } from './client.ts';
+
+/** Signs in with e-mail and password; throws the server's message. */
+export async function signInWithPassword(
+  client: Client,
+  credentials: { email: string; password: string },
+) {
+  const { data, error } = await client.auth.signInWithPassword(credentials);
+  if (error) throw toDataError(error);
+  return data;
+}
+
+/**
+ * Creates a consumer account. `session` is null when the backend asks for
+ * e-mail confirmation first.
+ */
+export async function signUpWithPassword(
+  client: Client,
+  args: {
+    email: string;
+    password: string;
+    fullName: string;
+    redirectTo: string;
+  },
+) {
+  const { data, error } = await client.auth.signUp({
+    email: args.email,
+    password: args.password,
+    options: {
+      data: { full_name: args.fullName },
+      emailRedirectTo: args.redirectTo,
+    },
+  });
+  if (error) throw toDataError(error);
+  return data;
+}
+
+/** Sends the password-reset e-mail; the link returns to `redirectTo`. */
+export async function requestPasswordReset(
+  client: Client,
+  email: string,
+  redirectTo: string,
+): Promise<void> {
+  const { error } = await client.auth.resetPasswordForEmail(email, {
+    redirectTo,
+  });
+  if (error) throw toDataError(error);
+}
+
+/** Sets a new password for the signed-in (or recovering) user. */
+export async function updatePassword(
+  client: Client,
+  password: string,
+): Promise<void> {
+  const { error } = await client.auth.updateUser({ password });
+  if (error) throw toDataError(error);
+}
+
+/** Signs out of this device. */
+export async function signOut(client: Client): Promise<void> {
+  const { error } = await client.auth.signOut({ scope: 'local' });
+  if (error) throw toDataError(error);
+}

@@ -1,0 +1,54 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../db/database.types.ts';
+
+/** The typed supabase-js client every data function takes first. */
+export type Client = SupabaseClient<Database>;
+
+export type Tables<T extends keyof Database['public']['Tables']> =
+  Database['public']['Tables'][T]['Row'];
+
+export type RpcRows<F extends keyof Database['public']['Functions']> =
+  Database['public']['Functions'][F]['Returns'];
+
+/**
+ * A failed backend call, with the PostgREST / Storage / Auth code kept so
+ * callers can tell a duplicate vote (23505) from a network failure.
+ */
+export class DataError extends Error {
+  override name = 'DataError';
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly status: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+interface ErrorLike {
+  message?: string;
+  code?: string | number;
+  status?: number;
+  statusCode?: string | number;
+}
+
+/** Turns a supabase-js `{ error }` into a thrown {@link DataError}. */
+export function toDataError(error: ErrorLike): DataError {
+  const status =
+    error.status ??
+    (error.statusCode !== undefined ? Number(error.statusCode) : undefined);
+  return new DataError(
+    error.message || 'Something went wrong',
+    error.code !== undefined ? String(error.code) : undefined,
+    Number.isFinite(status) ? status : undefined,
+  );
+}
+
+/** The data of a supabase-js result, or its error thrown. */
+export function unwrap<T>(result: {
+  data: T | null;
+  error: ErrorLike | null;
+}): T {
+  if (result.error) throw toDataError(result.error);
+  return result.data as T;
+}

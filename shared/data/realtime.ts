@@ -1,0 +1,111 @@
+import type {
+  RealtimePostgresChangesPayload,
+  RealtimeChannel,
+} from '@supabase/supabase-js';
+import type { Client, Tables } from './client.ts';
+
+type Unsubscribe = () => void;
+type Row = Record<string, unknown>;
+
+function watch<T extends Row>(
+  client: Client,
+  channelName: string,
+  changes: {
+    event: 'INSERT' | 'UPDATE' | '*';
+    table: string;
+    filter?: string;
+  }[],
+  onEvent: (payload: RealtimePostgresChangesPayload<T>) => void,
+): Unsubscribe {
+  let channel: RealtimeChannel = client.channel(channelName);
+  for (const c of changes) {
+    channel = channel.on<T>(
+      'postgres_changes',
+      {
+        event: c.event,
+        schema: 'public',
+        table: c.table,
+        ...(c.filter ? { filter: c.filter } : {}),
+      },
+      onEvent,
+    );
+  }
+  channel.subscribe();
+  return () => {
+    void client.removeChannel(channel);
+  };
+}
+
+/** Updates of the user's own feedback (status, AI fields, votes, views). */
+export function subscribeToMyFeedback(
+  client: Client,
+  userId: string,
+  onEvent: (
+    payload: RealtimePostgresChangesPayload<Tables<'feedback'>>,
+  ) => void,
+): Unsubscribe {
+  return watch(
+    client,
+    `feedback:${userId}`,
+    [{ event: 'UPDATE', table: 'feedback', filter: `user_id=eq.${userId}` }],
+    onEvent,
+  );
+}
+
+/** New badges of the user (opens the confetti dialog). */
+export function subscribeToMyBadges(
+  client: Client,
+  userId: string,
+  onEvent: (
+    payload: RealtimePostgresChangesPayload<Tables<'user_badges'>>,
+  ) => void,
+): Unsubscribe {
+  return watch(
+    client,
+    `user_badges:${userId}`,
+    [{ event: 'INSERT', table: 'user_badges', filter: `user_id=eq.${userId}` }],
+    onEvent,
+  );
+}
+
+/** New status-change notifications for the user. */
+export function subscribeToMyNotifications(
+  client: Client,
+  userId: string,
+  onEvent: (
+    payload: RealtimePostgresChangesPayload<Tables<'notifications'>>,
+  ) => void,
+): Unsubscribe {
+  return watch(
+    client,
+    `notifications:${userId}`,
+    [
+      {
+        event: 'INSERT',
+        table: 'notifications',
+        filter: `user_id=eq.${userId}`,
+      },
+    ],
+    onEvent,
+  );
+}
+
+/**
+ * Company views of and votes on the user's feedback: signals to refetch
+ * (RLS lets the author see only rows about their own feedback).
+ */
+export function subscribeToMyFeedbackActivity(
+  client: Client,
+  userId: string,
+  onEvent: () => void,
+): Unsubscribe {
+  return watch(
+    client,
+    `feedback_activity:${userId}`,
+    [
+      { event: 'INSERT', table: 'company_feedback_views' },
+      { event: '*', table: 'feedback_votes' },
+    ],
+    () => onEvent(),
+  );
+}

@@ -1,0 +1,24 @@
+import {
+  requestPasswordReset,
+  signInWithPassword,
+  signOut,
+  signUpWithPassword,
+  updatePassword,
+} from '@shared/data/auth';
+import { getSupabase } from '@web/lib/supabase';
+
+/** The auth calls of the sign-in, sign-up and reset screens. */
+export const authActions = {
+  signIn: (email: string, password: string) =>
+    signInWithPassword(getSupabase(), { email, password }),
+  signUp: (args: {
+    email: string;
+    password: string;
+    fullName: string;
+    redirectTo: string;
+  }) => signUpWithPassword(getSupabase(), args),
+  requestReset: (email: string, redirectTo: string) =>
+    requestPasswordReset(getSupabase(), email, redirectTo),
+  updatePassword: (password: string) => updatePassword(getSupabase(), password),
+  signOut: () => signOut(getSupabase()),
+};

@@ -1,0 +1,28 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+} from '@tanstack/react-query';
+import { listSimilarFeedback } from '@shared/data/feedback';
+import { feedbackKeys } from '@web/api/feedback/keys';
+import { getSupabase } from '@web/lib/supabase';
+
+export const similarFeedbackQueryOptions = (websiteUrl: string, text: string) =>
+  queryOptions({
+    queryKey: feedbackKeys.similar(websiteUrl, text),
+    queryFn: () => listSimilarFeedback(getSupabase(), { websiteUrl, text }),
+    staleTime: 60_000,
+  });
+
+/**
+ * Feedback already sent about the same site, most similar to the title
+ * first; idle until there is a site and at least 3 typed characters.
+ */
+export function useSimilarFeedback(websiteUrl: string, text: string) {
+  return useQuery({
+    ...similarFeedbackQueryOptions(websiteUrl, text),
+    enabled: websiteUrl !== '' && text.trim().length >= 3,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MyFeedback } from '@shared/data/feedback';
+import {
+  subscribeToMyFeedback,
+  subscribeToMyFeedbackActivity,
+  subscribeToMyNotifications,
+} from '@shared/data/realtime';
+import { feedbackKeys } from '@web/api/feedback/keys';
+import { statsKeys } from '@web/api/stats/keys';
+import { getSupabase } from '@web/lib/supabase';
+
+/**
+ * Keeps the dashboard live: a status or AI update merges into the list,
+ * views and votes refetch it, and a notification refreshes the activity.
+ */
+export function useFeedbackRealtime(userId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const client = getSupabase();
+    const mine = feedbackKeys.mine(userId);
+    const offFeedback = subscribeToMyFeedback(client, userId, (payload) => {
+      const row = payload.new;
+      if (!('id' in row)) return;
+      queryClient.setQueryData<MyFeedback[]>(mine, (list) =>
+        list?.map((item) =>
+          item.id === row.id ? { ...item, ...pick(item, row) } : item,
+        ),
+      );
+      void queryClient.invalidateQueries({ queryKey: statsKeys.user(userId) });
+    });
+    const offActivity = subscribeToMyFeedbackActivity(client, userId, () => {
+      void queryClient.invalidateQueries({ queryKey: mine });
+    });
+    const offNotifications = subscribeToMyNotifications(client, userId, () => {
+      void queryClient.invalidateQueries({
+        queryKey: feedbackKeys.notifications(userId),
+      });
+    });
+    return () => {
+      offFeedback();
+      offActivity();
+      offNotifications();
+    };
+  }, [queryClient, userId]);
+}
+
+/** The fields of a changed row that the list item also has. */
+function pick(item: MyFeedback, row: Record<string, unknown>) {
+  const out: Partial<MyFeedback> = {};
+  for (const key of Object.keys(item) as (keyof MyFeedback)[]) {
+    if (key in row) (out as Record<string, unknown>)[key] = row[key];
+  }
+  return out;
+}
