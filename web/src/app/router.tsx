@@ -9,6 +9,7 @@ import {
 } from 'react-router-dom';
 import { BackendGate } from '@web/app/backend-gate';
 import { RouteError } from '@web/app/route-error';
+import { SignedInLayout } from '@web/app/signed-in-layout';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 
@@ -55,40 +56,46 @@ const backendRoutes: RouteObject[] = [
     lazy: page(() => import('@web/app/routes/auth/company-signup')),
   },
   {
-    path: paths.dashboard,
-    lazy: page(() => import('@web/app/routes/consumer/dashboard')),
-  },
-  {
-    path: paths.submitFeedback,
-    lazy: page(() => import('@web/app/routes/consumer/submit-feedback')),
-  },
-  {
-    path: paths.community,
-    lazy: page(() => import('@web/app/routes/consumer/community')),
-  },
-  {
-    path: paths.referrals,
-    lazy: page(() => import('@web/app/routes/consumer/referrals')),
-  },
-  {
-    path: paths.badges,
-    lazy: page(() => import('@web/app/routes/consumer/badges')),
+    // Signed-out visits go to /auth (consumer spec §2, §6).
+    Component: SignedInLayout,
+    children: [
+      {
+        path: paths.dashboard,
+        lazy: page(() => import('@web/app/routes/consumer/dashboard')),
+      },
+      {
+        path: paths.submitFeedback,
+        lazy: page(() => import('@web/app/routes/consumer/submit-feedback')),
+      },
+      {
+        path: paths.community,
+        lazy: page(() => import('@web/app/routes/consumer/community')),
+      },
+      {
+        path: paths.referrals,
+        lazy: page(() => import('@web/app/routes/consumer/referrals')),
+      },
+      {
+        path: paths.badges,
+        lazy: page(() => import('@web/app/routes/consumer/badges')),
+      },
+      {
+        path: paths.experience,
+        lazy: page(() => import('@web/app/routes/consumer/experience')),
+      },
+      {
+        path: paths.profileAccount,
+        lazy: page(() => import('@web/app/routes/consumer/profile-account')),
+      },
+      {
+        path: paths.profileSettings,
+        lazy: page(() => import('@web/app/routes/consumer/profile-settings')),
+      },
+    ],
   },
   {
     path: paths.rewards,
     lazy: page(() => import('@web/app/routes/consumer/rewards')),
-  },
-  {
-    path: paths.experience,
-    lazy: page(() => import('@web/app/routes/consumer/experience')),
-  },
-  {
-    path: paths.profileAccount,
-    lazy: page(() => import('@web/app/routes/consumer/profile-account')),
-  },
-  {
-    path: paths.profileSettings,
-    lazy: page(() => import('@web/app/routes/consumer/profile-settings')),
   },
   {
     path: paths.testAiFeedback,

@@ -1,5 +1,5 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { AuthScreen } from '@web/features/auth/components/auth-screen';
 
 export default function AuthRoute() {
-  return <PageFrame title="Sign In / Sign Up" />;
+  return <AuthScreen />;
 }

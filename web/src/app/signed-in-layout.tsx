@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { UserBadge } from '@shared/data/stats';
+import { useSession } from '@web/api/auth/use-session';
+import { useBadgesRealtime } from '@web/api/stats/use-badges-realtime';
+import { BadgeDialog } from '@web/components/ui/badge-dialog';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { paths } from '@web/config/paths';
+
+function BadgeListener({ userId }: { userId: string }) {
+  const [queue, setQueue] = useState<UserBadge[]>([]);
+  const onBadge = useCallback(
+    (badge: UserBadge) => setQueue((q) => [...q, badge]),
+    [],
+  );
+  useBadgesRealtime(userId, onBadge);
+  const current = queue[0];
+  return (
+    <BadgeDialog
+      badge={
+        current
+          ? { name: current.badge_name, emoji: current.badge_emoji }
+          : null
+      }
+      onClose={() => setQueue((q) => q.slice(1))}
+    />
+  );
+}
+
+/**
+ * Layout of the consumer screens that need a session: signed-out visits go
+ * to /auth. It also listens for new badges on every such screen, so the
+ * confetti dialog opens even when the badge arrives mid-navigation (e.g.
+ * First Shot right after submitting).
+ */
+export function SignedInLayout() {
+  const state = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <PageSpinner />;
+  if (state.status === 'signed-out') {
+    return (
+      <Navigate to={paths.auth} replace state={{ from: location.pathname }} />
+    );
+  }
+  return (
+    <>
+      <Outlet />
+      <BadgeListener userId={state.session.user.id} />
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { REFERRAL_SIGNUP_BANNER } from '@shared/domain/referral';
+import {
+  consumerSignUpSchema,
+  signInSchema,
+} from '@shared/domain/validation/auth';
+import { authActions } from '@web/api/auth/auth-actions';
+import { track } from '@web/api/analytics/track';
+import { Button } from '@web/components/ui/button';
+import { InputField } from '@web/components/ui/field';
+import { paths } from '@web/config/paths';
+import { pendingReferral } from '../hooks/pending-referral';
+
+export type AuthTab = 'signin' | 'signup';
+
+type Errors = Partial<Record<string, string>>;
+
+function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'form');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+interface Props {
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  referralCode: string | null;
+  onForgot: () => void;
+}
+
+/** Sign In / Sign Up tabs over one form (DECISIONS.md "Auth screen"). */
+export function SignInUpForm({
+  tab,
+  onTabChange,
+  referralCode,
+  onForgot,
+}: Props) {
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [loading, setLoading] = useState(false);
+  const signUp = tab === 'signup';
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (loading) return;
+    if (signUp) {
+      const parsed = consumerSignUpSchema.safeParse({
+        fullName,
+        email,
+        password,
+        confirmPassword,
+        acceptTerms,
+      });
+      if (!parsed.success)
+        return setErrors(issuesToErrors(parsed.error.issues));
+      setErrors({});
+      setLoading(true);
+      try {
+        const result = await authActions.signUp({
+          email: parsed.data.email,
+          password: parsed.data.password,
+          fullName: parsed.data.fullName,
+          redirectTo: `${window.location.origin}${paths.dashboard}`,
+        });
+        if (referralCode) pendingReferral.set(referralCode);
+        track({ name: 'sign_up', properties: { method: 'email' } });
+        if (!result.session) {
+          toast.success('Check your email!', {
+            description: "We've sent you a confirmation link.",
+          });
+        }
+      } catch (err) {
+        toast.error('Sign up failed', {
+          description: (err as Error).message,
+        });
+      } finally {
+        setLoading(false);
+      }
+      return;
+    }
+    const parsed = signInSchema.safeParse({ email, password });
+    if (!parsed.success) return setErrors(issuesToErrors(parsed.error.issues));
+    setErrors({});
+    setLoading(true);
+    try {
+      await authActions.signIn(parsed.data.email, parsed.data.password);
+      track({ name: 'login', properties: { method: 'email' } });
+    } catch (err) {
+      toast.error('Sign in failed', { description: (err as Error).message });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const tabClass = (active: boolean) =>
+    `flex-1 rounded-full py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${active ? 'bg-white text-ink shadow-sm' : 'text-ink-muted hover:text-ink'}`;
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label="Sign in or sign up"
+        className="flex gap-1 rounded-full bg-brand-50 p-1"
+      >
+        <button
+          type="button"
+          role="tab"
+          aria-selected={!signUp}
+          className={tabClass(!signUp)}
+          onClick={() => onTabChange('signin')}
+        >
+          Sign In
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={signUp}
+          className={tabClass(signUp)}
+          onClick={() => onTabChange('signup')}
+        >
+          Sign Up
+        </button>
+      </div>
+
+      {signUp && referralCode && (
+        <p
+          role="status"
+          className="mt-5 rounded-xl border border-accent-200 bg-accent-50 px-4 py-3 text-sm font-medium text-accent-600"
+        >
+          🎁 {REFERRAL_SIGNUP_BANNER}
+        </p>
+      )}
+
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 flex flex-col gap-4"
+        aria-label={signUp ? 'Sign up' : 'Sign in'}
+      >
+        {signUp && (
+          <InputField
+            label="Full name"
+            name="fullName"
+            autoComplete="name"
+            required
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            error={errors.fullName}
+          />
+        )}
+        <InputField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <InputField
+          label="Password"
+          name="password"
+          type="password"
+          placeholder="8+ characters"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        {signUp && (
+          <InputField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+            error={errors.confirmPassword}
+          />
+        )}
+        {!signUp && (
+          <button
+            type="button"
+            onClick={onForgot}
+            className="-mt-2 self-end rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            Forgot password?
+          </button>
+        )}
+        {signUp && (
+          <div>
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="acceptTerms"
+                checked={acceptTerms}
+                onChange={(e) => setAcceptTerms(e.target.checked)}
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span>
+                I accept the{' '}
+                <Link
+                  to={paths.privacyPolicy}
+                  className="font-medium text-brand-700 underline"
+                >
+                  Privacy Policy
+                </Link>{' '}
+                and the{' '}
+                <Link
+                  to={paths.termsConditions}
+                  className="font-medium text-brand-700 underline"
+                >
+                  Terms and Conditions
+                </Link>
+              </span>
+            </label>
+            {errors.acceptTerms && (
+              <p role="alert" className="mt-1 text-xs font-medium text-red-600">
+                {errors.acceptTerms}
+              </p>
+            )}
+          </div>
+        )}
+        <Button
+          type="submit"
+          size="lg"
+          disabled={loading || (signUp && !acceptTerms)}
+          className="mt-2 w-full"
+        >
+          {loading
+            ? signUp
+              ? 'Creating account...'
+              : 'Signing in...'
+            : signUp
+              ? 'Create account'
+              : 'Sign In'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { formatRelativeTime } from '@shared/domain/format';
+import { statusInfo } from '@shared/domain/statuses';
+import { useNotifications } from '@web/api/feedback/get-notifications';
+import { Card } from '@web/components/ui/card';
+
+/** Status changes companies made to the user's feedback, live. */
+export function ActivityPanel({ userId }: { userId: string }) {
+  const notifications = useNotifications(userId);
+  const items = notifications.data ?? [];
+  return (
+    <Card>
+      <h2 className="font-semibold">Recent activity</h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">
+          When a company reads or acts on your feedback, you'll see it here.
+        </p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-3" data-testid="activity">
+          {items.map((n) => (
+            <li key={n.id} className="text-sm">
+              <p>
+                <span className="font-medium">“{n.feedback_title}”</span> is now{' '}
+                <span className="font-semibold">
+                  {statusInfo(n.new_status).label}
+                </span>
+              </p>
+              <p className="text-xs text-ink-muted">
+                {formatRelativeTime(n.created_at, new Date())}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import { useId, useState } from 'react';
+import { format } from 'date-fns';
+import type { MyFeedback } from '@shared/data/feedback';
+import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
+import { formatViews } from '@shared/domain/format';
+import { qualityScoreLabel } from '@shared/domain/reputation';
+import { useSignedUrl } from '@web/api/uploads/get-signed-url';
+import { StatusBadge } from './status-badge';
+
+function Attachment({
+  bucket,
+  path,
+}: {
+  bucket: 'screenshots' | 'audio';
+  path: string;
+}) {
+  const url = useSignedUrl(bucket, path);
+  if (url.isError) {
+    return <p className="text-xs text-red-700">Could not load the file.</p>;
+  }
+  if (!url.data) return <div className="h-10 animate-pulse rounded bg-line" />;
+  return bucket === 'screenshots' ? (
+    <a
+      href={url.data}
+      target="_blank"
+      rel="noreferrer"
+      className="block w-fit rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <img
+        src={url.data}
+        alt="Screenshot attached to this feedback"
+        className="max-h-56 rounded-xl border border-line object-contain"
+      />
+    </a>
+  ) : (
+    <audio controls src={url.data} className="w-full max-w-sm">
+      <track kind="captions" />
+    </audio>
+  );
+}
+
+/** One feedback of the author's list, expandable with 'See more'. */
+export function FeedbackItem({ item }: { item: MyFeedback }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const processed = item.description !== item.raw_description;
+  return (
+    <li
+      className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5"
+      data-testid="feedback-item"
+      data-feedback-id={item.id}
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        <span
+          role="img"
+          aria-label={categoryLabel(item.category)}
+          className="text-2xl"
+        >
+          {categoryEmoji(item.category)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold break-words">{item.title}</h3>
+            <StatusBadge status={item.status} />
+          </div>
+          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-ink-muted">
+            <span>{qualityScoreLabel(item.quality_score)}</span>
+            <span>{format(new Date(item.created_at), 'MMM d, yyyy')}</span>
+            <span data-testid="views">{formatViews(item.view_count)}</span>
+            <span aria-label={`${item.upvotes} upvotes`}>
+              👍 {item.upvotes}
+            </span>
+            <span aria-label={`${item.downvotes} downvotes`}>
+              👎 {item.downvotes}
+            </span>
+            {item.website_host && <span>🌐 {item.website_host}</span>}
+          </p>
+        </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((o) => !o)}
+          className="rounded-full px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {open ? 'See less' : 'See more'}
+        </button>
+      </div>
+      {open && (
+        <div
+          id={detailsId}
+          className="mt-4 flex flex-col gap-4 border-t border-line pt-4"
+        >
+          <p className="text-sm whitespace-pre-wrap">{item.raw_description}</p>
+          {item.website_url && (
+            <a
+              href={item.website_url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="w-fit text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              Visit Website ↗
+            </a>
+          )}
+          <section
+            className="rounded-xl bg-brand-50 p-4"
+            aria-label="AI Insights"
+          >
+            <h4 className="text-sm font-semibold text-brand-800">
+              ✨ AI Insights
+            </h4>
+            {processed || item.sentiment ? (
+              <div className="mt-1 space-y-1 text-sm">
+                <p>{item.description}</p>
+                {item.sentiment && (
+                  <p className="text-xs text-ink-muted">
+                    Sentiment: {item.sentiment}
+                    {item.priority && ` · Priority: ${item.priority}`}
+                  </p>
+                )}
+                {item.suggested_fix && (
+                  <p className="text-xs text-ink-muted">
+                    Suggested fix: {item.suggested_fix}
+                  </p>
+                )}
+              </div>
+            ) : (
+              <p className="mt-1 text-sm text-ink-muted">
+                Your feedback is being analysed…
+              </p>
+            )}
+          </section>
+          {item.screenshot_url && (
+            <Attachment bucket="screenshots" path={item.screenshot_url} />
+          )}
+          {item.audio_url && (
+            <Attachment bucket="audio" path={item.audio_url} />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import type { MyFeedback } from '@shared/data/feedback';
+import { buttonClass } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { paths } from '@web/config/paths';
+import { FeedbackItem } from './feedback-item';
+
+/** The author's feedback, or the empty state of spec §2. */
+export function FeedbackList({
+  items,
+  isPending,
+}: {
+  items: MyFeedback[] | undefined;
+  isPending: boolean;
+}) {
+  if (isPending) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+  if (!items || items.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-brand-200 bg-white px-6 py-12 text-center">
+        <p aria-hidden="true" className="text-4xl">
+          📝
+        </p>
+        <h3 className="mt-3 text-lg font-semibold">No feedback yet</h3>
+        <p className="mt-1 text-ink-muted">
+          Start sharing your thoughts with companies!
+        </p>
+        <Link
+          to={paths.submitFeedback}
+          className={buttonClass('primary', 'md', 'mt-6')}
+        >
+          Add Your First Feedback
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label="My feedback">
+      {items.map((item) => (
+        <FeedbackItem key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}

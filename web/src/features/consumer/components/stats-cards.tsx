@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { levelProgress, MAX_LEVEL_TEXT } from '@shared/domain/levels';
+import { formatReputation } from '@shared/domain/reputation';
+import { useUserStats } from '@web/api/stats/get-user-stats';
+import { Card } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+
+function StatCard({
+  label,
+  icon,
+  children,
+}: {
+  label: string;
+  icon: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col gap-2">
+      <div className="flex items-center justify-between text-sm font-medium text-ink-muted">
+        <h2>{label}</h2>
+        <span aria-hidden="true" className="text-xl">
+          {icon}
+        </span>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** Total Feedback, Reputation, Earnings and Experience (spec §2). */
+export function StatsCards({
+  userId,
+  feedbackCount,
+}: {
+  userId: string;
+  feedbackCount: number | undefined;
+}) {
+  const stats = useUserStats(userId);
+  const points = stats.data?.total_points ?? 0;
+  const progress = levelProgress(points);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard label="Total Feedback" icon="💬">
+        {feedbackCount === undefined ? (
+          <Skeleton className="h-9 w-16" />
+        ) : (
+          <p className="text-3xl font-bold" data-testid="total-feedback">
+            {feedbackCount}
+          </p>
+        )}
+      </StatCard>
+      <StatCard label="Reputation" icon="⭐">
+        {stats.isPending ? (
+          <Skeleton className="h-9 w-16" />
+        ) : (
+          <p className="text-3xl font-bold" data-testid="reputation">
+            {formatReputation(stats.data?.reputation)}
+            <span className="text-base font-medium text-ink-muted"> / 5</span>
+          </p>
+        )}
+      </StatCard>
+      <StatCard label="Earnings" icon="💶">
+        <p className="text-xl font-bold text-ink-muted">Coming Soon</p>
+      </StatCard>
+      <StatCard label="Experience" icon="⚡">
+        {stats.isPending ? (
+          <Skeleton className="h-9 w-full" />
+        ) : (
+          <div data-testid="experience">
+            <p className="text-3xl font-bold">
+              Level {progress.level}
+              <span className="ml-2 text-base font-medium text-ink-muted">
+                {points} XP
+              </span>
+            </p>
+            {progress.isMaxLevel ? (
+              <p className="mt-2 text-sm font-semibold text-brand-700">
+                {MAX_LEVEL_TEXT}
+              </p>
+            ) : (
+              <div className="mt-2">
+                <div
+                  role="progressbar"
+                  aria-label="Progress to the next level"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(progress.percent)}
+                  className="h-2 overflow-hidden rounded-full bg-brand-100"
+                >
+                  <div
+                    className="h-full rounded-full bg-gradient-to-r from-brand-500 to-accent-400"
+                    style={{ width: `${progress.percent}%` }}
+                  />
+                </div>
+                <p className="mt-1 text-xs text-ink-muted">
+                  {progress.pointsToNext} XP to level {progress.level + 1}
+                </p>
+              </div>
+            )}
+          </div>
+        )}
+      </StatCard>
+    </div>
+  );
+}
