@@ -1,0 +1,230 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import {
+  CATEGORY_FORM_BUTTONS,
+  toggleCategory,
+  type FeedbackCategory,
+} from '@shared/domain/categories';
+import {
+  DAILY_FEEDBACK_XP_CAP,
+  feedbackPointsPreview,
+  isWithinDailyXpCap,
+} from '@shared/domain/points';
+import { utcDayKey } from '@shared/domain/plans';
+import { feedbackFormSchema } from '@shared/domain/validation/feedback';
+import {
+  dailyXpCapNotice,
+  FEEDBACK_MISSING_INFORMATION,
+  feedbackSubmittedMessage,
+  WEBSITE_URL_INVALID,
+} from '@shared/domain/validation/messages';
+import { useCreateFeedback } from '@web/api/feedback/create-feedback';
+import { useMyFeedback } from '@web/api/feedback/get-my-feedback';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { InputField, TextareaField } from '@web/components/ui/field';
+import { paths } from '@web/config/paths';
+import { AudioRecorder } from './audio-recorder';
+import { FileUploadField } from './file-upload-field';
+import { SimilarFeedback } from './similar-feedback';
+import { useFileUpload } from './use-file-upload';
+
+/** The form of /submit-feedback (consumer spec §2, §5). */
+export function SubmitFeedbackForm({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const [companyName, setCompanyName] = useState('');
+  const [websiteUrl, setWebsiteUrl] = useState('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState<FeedbackCategory | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const screenshot = useFileUpload('screenshots');
+  const audio = useFileUpload('audio');
+  const create = useCreateFeedback(userId);
+  const mine = useMyFeedback(userId);
+
+  const today = utcDayKey(new Date());
+  const sentToday =
+    mine.data?.filter((f) => utcDayKey(new Date(f.created_at)) === today)
+      .length ?? 0;
+  const points = feedbackPointsPreview({
+    hasScreenshot: screenshot.state.status === 'uploaded',
+    hasAudio: audio.state.status === 'uploaded',
+    isFirstFeedback: mine.data !== undefined && mine.data.length === 0,
+    submittedTodayBefore: sentToday,
+  });
+  const uploading =
+    screenshot.state.status === 'uploading' ||
+    audio.state.status === 'uploading';
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (create.isPending || uploading) return;
+    const parsed = feedbackFormSchema.safeParse({
+      companyName,
+      websiteUrl,
+      title,
+      description,
+      category,
+    });
+    if (!parsed.success) {
+      const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+      const next: Record<string, string> = {};
+      if (fields.has('websiteUrl')) next.websiteUrl = WEBSITE_URL_INVALID;
+      const missing = ['companyName', 'title', 'description'].filter((f) =>
+        fields.has(f),
+      );
+      for (const f of missing) next[f] = 'This field is required.';
+      setErrors(next);
+      if (missing.length > 0) {
+        toast.error(FEEDBACK_MISSING_INFORMATION.title, {
+          description: FEEDBACK_MISSING_INFORMATION.description,
+        });
+      }
+      return;
+    }
+    setErrors({});
+    try {
+      const row = await create.mutateAsync({
+        title: parsed.data.title,
+        description: parsed.data.description,
+        companyName: parsed.data.companyName,
+        websiteUrl: parsed.data.websiteUrl,
+        category: parsed.data.category,
+        screenshotPath:
+          screenshot.state.status === 'uploaded' ? screenshot.state.path : null,
+        audioPath: audio.state.status === 'uploaded' ? audio.state.path : null,
+      });
+      const message = feedbackSubmittedMessage(row.points_awarded);
+      toast.success(message.title, { description: message.description });
+      navigate(paths.dashboard);
+    } catch {
+      // Everything typed and uploaded stays in the form for another try.
+      toast.error('Something went wrong', {
+        description: 'Please try again later.',
+      });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          label="Company Name"
+          name="companyName"
+          required
+          placeholder="e.g. Example Inc."
+          value={companyName}
+          onChange={(e) => setCompanyName(e.target.value)}
+          error={errors.companyName}
+        />
+        <InputField
+          label="Website URL"
+          name="websiteUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com"
+          value={websiteUrl}
+          onChange={(e) => setWebsiteUrl(e.target.value)}
+          error={errors.websiteUrl}
+        />
+      </div>
+      <InputField
+        label="Feedback Title"
+        name="title"
+        required
+        maxLength={200}
+        placeholder="Summarise your feedback in a few words"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+      />
+      <SimilarFeedback userId={userId} websiteUrl={websiteUrl} title={title} />
+      <TextareaField
+        label="Detailed Description"
+        name="description"
+        required
+        rows={5}
+        maxLength={5000}
+        placeholder="What happened, what did you expect, what would make it better?"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+      />
+      <fieldset>
+        <legend className="text-sm font-medium">Category</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {CATEGORY_FORM_BUTTONS.map((c) => (
+            <button
+              key={c.key}
+              type="button"
+              aria-pressed={category === c.key}
+              onClick={() => setCategory((cur) => toggleCategory(cur, c.key))}
+              className={`flex items-center justify-center gap-2 rounded-xl border px-3 py-2.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600 ${category === c.key ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-white hover:border-brand-300'}`}
+            >
+              <span aria-hidden="true">{c.emoji}</span>
+              {c.formLabel}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FileUploadField
+          label="Screenshot"
+          hint="PNG, JPEG, WebP or GIF, up to 5 MB · +1 XP"
+          accept="image/*"
+          state={screenshot.state}
+          onChoose={(file) => void screenshot.choose(file, file.name)}
+          onRemove={screenshot.remove}
+          preview={(url) => (
+            <img
+              src={url}
+              alt="Screenshot preview"
+              className="max-h-40 w-fit rounded-lg border border-line object-contain"
+            />
+          )}
+        />
+        <FileUploadField
+          label="Audio"
+          hint="Up to 10 MB · +1 XP"
+          accept="audio/*"
+          state={audio.state}
+          onChoose={(file) => void audio.choose(file, file.name)}
+          onRemove={audio.remove}
+          preview={(url) => (
+            <audio controls src={url} className="w-full">
+              <track kind="captions" />
+            </audio>
+          )}
+          extra={
+            <AudioRecorder
+              onRecorded={(blob, name) => void audio.choose(blob, name)}
+            />
+          }
+        />
+      </div>
+      {!isWithinDailyXpCap(sentToday) && (
+        <p
+          role="status"
+          className="rounded-xl bg-yellow-50 p-3 text-sm text-yellow-900"
+        >
+          {dailyXpCapNotice(DAILY_FEEDBACK_XP_CAP)}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to={paths.dashboard} className={buttonClass('secondary', 'lg')}>
+          Cancel
+        </Link>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={create.isPending || uploading}
+        >
+          {create.isPending
+            ? 'Submitting...'
+            : `Submit Feedback (+${points} XP)`}
+        </Button>
+      </div>
+    </form>
+  );
+}
