@@ -1,5 +1,5 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { ConsumerLanding } from '@web/features/landing/components/consumer-landing';
 
-export default function UserFeedbackRoute() {
-  return <PageFrame title="Share Feedback" />;
+export default function LandingRoute() {
+  return <ConsumerLanding />;
 }
