@@ -1,22 +1,20 @@
 import { Suspense, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { ErrorBoundary } from '@web/components/ui/error-boundary';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { queryClient } from '@web/lib/query-client';
 
 interface AppProviderProps {
   children: ReactNode;
 }
 
-/** Everything the app needs around its router: cache, toasts, fallbacks. */
+/**
+ * What every screen needs around the router: fallbacks. The query cache
+ * and toasts live in the lazy data layout (app/data-layout.tsx), so the
+ * landing pages stay small.
+ */
 export function AppProvider({ children }: AppProviderProps) {
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-        <Toaster position="top-center" richColors closeButton />
-      </QueryClientProvider>
+      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
     </ErrorBoundary>
   );
 }

@@ -9,7 +9,6 @@ import {
 } from 'react-router-dom';
 import { BackendGate } from '@web/app/backend-gate';
 import { RouteError } from '@web/app/route-error';
-import { SignedInLayout } from '@web/app/signed-in-layout';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 
@@ -30,7 +29,8 @@ function RootLayout() {
 }
 
 /** Screens that need the backend's runtime configuration. */
-const backendRoutes: RouteObject[] = [
+/** Landing pages: the runtime configuration, no data layer. */
+const landingRoutes: RouteObject[] = [
   {
     path: paths.home,
     lazy: page(() => import('@web/app/routes/landing/home')),
@@ -43,6 +43,10 @@ const backendRoutes: RouteObject[] = [
     path: paths.companyLanding,
     lazy: page(() => import('@web/app/routes/landing/companies')),
   },
+];
+
+/** Screens that read or write data through the backend. */
+const dataRoutes: RouteObject[] = [
   {
     path: paths.auth,
     lazy: page(() => import('@web/app/routes/auth/auth')),
@@ -57,7 +61,9 @@ const backendRoutes: RouteObject[] = [
   },
   {
     // Signed-out visits go to /auth (consumer spec §2, §6).
-    Component: SignedInLayout,
+    lazy: async () => ({
+      Component: (await import('@web/app/signed-in-layout')).SignedInLayout,
+    }),
     children: [
       {
         path: paths.dashboard,
@@ -162,7 +168,18 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageSpinner,
     children: [
-      { Component: BackendGate, children: backendRoutes },
+      {
+        Component: BackendGate,
+        children: [
+          ...landingRoutes,
+          {
+            lazy: async () => ({
+              Component: (await import('@web/app/data-layout')).DataLayout,
+            }),
+            children: dataRoutes,
+          },
+        ],
+      },
       ...staticRoutes,
     ],
   },

@@ -115,13 +115,17 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe(to);
   });
 
-  it('renders a backend screen once /config.json has loaded', async () => {
+  it('renders a backend screen once /config.json has loaded, sending signed-out visitors of /badges to /auth', async () => {
     const fetchMock = stubConfig(() => Response.json(goodConfig));
-    await renderAt('/badges');
+    const router = await renderAt('/badges');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'My Badges' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Sign up to Peega',
+      }),
     ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.anything());
   });

@@ -64,6 +64,9 @@ export function SignInUpForm({
         return setErrors(issuesToErrors(parsed.error.issues));
       setErrors({});
       setLoading(true);
+      // Stored before the call: the session (and the redirect that
+      // processes the referral) can arrive before signUp() resolves.
+      if (referralCode) pendingReferral.set(referralCode);
       try {
         const result = await authActions.signUp({
           email: parsed.data.email,
@@ -71,7 +74,6 @@ export function SignInUpForm({
           fullName: parsed.data.fullName,
           redirectTo: `${window.location.origin}${paths.dashboard}`,
         });
-        if (referralCode) pendingReferral.set(referralCode);
         track({ name: 'sign_up', properties: { method: 'email' } });
         if (!result.session) {
           toast.success('Check your email!', {
@@ -79,6 +81,7 @@ export function SignInUpForm({
           });
         }
       } catch (err) {
+        pendingReferral.clear();
         toast.error('Sign up failed', {
           description: (err as Error).message,
         });

@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { AuthPage } from './pages/auth.page.ts';
+import { DashboardPage } from './pages/dashboard.page.ts';
+import { DEMO_PASSWORD, newEmail, signedInClient, snap } from './support.ts';
+
+test('sign up, see the empty dashboard, sign out and sign in again', async ({
+  page,
+}) => {
+  const auth = new AuthPage(page);
+  const dashboard = new DashboardPage(page);
+  const email = newEmail('signup');
+  await auth.goto();
+  await expect(auth.field('Password')).toHaveAttribute(
+    'placeholder',
+    '8+ characters',
+  );
+  await snap(page, 'auth-signup');
+
+  // Submit stays disabled until the terms are accepted.
+  await auth.field('Full name').fill('Ada Lovelace');
+  await auth.field('Email').fill(email);
+  await auth.field('Password').fill('a-good-password');
+  await auth.field('Confirm password').fill('a-different-one');
+  await expect(auth.submit()).toBeDisabled();
+  await page.getByRole('checkbox').check();
+  await auth.submit().click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await auth.field('Confirm password').fill('a-good-password');
+  await auth.submit().click();
+  await dashboard.expectLoaded();
+  await expect(page.getByText('No feedback yet')).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Add Your First Feedback' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('reputation')).toHaveText('0.0 / 5');
+  await expect(dashboard.experience()).toContainText('Level 0');
+  await snap(page, 'dashboard-empty');
+
+  await page.goto('/experience');
+  await expect(page.getByText('No experience earned yet')).toBeVisible();
+  await snap(page, 'experience-empty');
+
+  await page.goto('/app');
+  await dashboard.signOut();
+  await expect(
+    page.getByText('You have been successfully signed out.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL('/auth');
+
+  // A wrong password is refused with the server's message.
+  await auth.goto('?mode=signin');
+  await auth.field('Email').fill(email);
+  await auth.field('Password').fill('wrong-password');
+  await auth.submit().click();
+  await expect(page.getByText('Sign in failed')).toBeVisible();
+  await snap(page, 'auth-signin');
+
+  await auth.signIn(email, 'a-good-password');
+  await dashboard.expectLoaded();
+  // Signed in, /auth sends the user on to the dashboard.
+  await auth.goto();
+  await expect(page).toHaveURL('/app');
+});
+
+test('a referral sign-up shows the bonus banner and earns 30 XP on both sides', async ({
+  page,
+}) => {
+  const inviter = await signedInClient('consumer2@example.com');
+  const { data: profile } = await inviter
+    .from('profiles')
+    .select('id, referral_code')
+    .single();
+  const code = profile!.referral_code as string;
+  const { data: before } = await inviter
+    .from('user_stats')
+    .select('total_points')
+    .single();
+
+  const auth = new AuthPage(page);
+  await auth.goto(`?ref=${code}`);
+  await expect(
+    page.getByText("You'll get 30 XP bonus when you sign up!"),
+  ).toBeVisible();
+  await snap(page, 'auth-referral');
+  await auth.signUp('Referred Friend', newEmail('referred'), DEMO_PASSWORD);
+  await new DashboardPage(page).expectLoaded();
+  await expect(page.getByTestId('experience')).toContainText('30 XP');
+
+  const { data: after } = await inviter
+    .from('user_stats')
+    .select('total_points')
+    .single();
+  expect(after!.total_points).toBe(before!.total_points + 30);
+});
+
+test('forgot password: the reset e-mail leads to a page that sets a new one', async ({
+  page,
+  request,
+}) => {
+  const auth = new AuthPage(page);
+  const email = newEmail('reset');
+  await auth.goto();
+  await auth.signUp('Reset Me', email, 'first-password');
+  await new DashboardPage(page).expectLoaded();
+  await new DashboardPage(page).signOut();
+  await expect(page).toHaveURL('/auth');
+
+  await auth.goto('?mode=signin');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await auth.field('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/we've sent a link/)).toBeVisible();
+
+  const res = await request.get(
+    `/_mail/api/messages?to=${encodeURIComponent(email)}`,
+  );
+  const messages = (await res.json()) as { kind: string; link: string }[];
+  const link = messages.find((m) => m.kind === 'recovery')?.link;
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(
+    page.getByRole('heading', { name: 'Choose a new password' }),
+  ).toBeVisible();
+  await snap(page, 'auth-new-password');
+  await auth.field('New password').fill('short');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(/at least 8 characters/)).toBeVisible();
+  await auth.field('New password').fill('second-password');
+  await auth.field('Confirm new password').fill('second-password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await new DashboardPage(page).expectLoaded();
+
+  await new DashboardPage(page).signOut();
+  await auth.signIn(email, 'second-password');
+});

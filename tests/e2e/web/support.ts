@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { baseURL } from '../../../playwright.config.ts';
+import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
+import { createTestClient } from '../../support/backend.ts';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+let counter = 0;
+/** A fresh address per call, unique across runs of the in-memory backend. */
+export function newEmail(prefix = 'user') {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.net`;
+}
+
+/** supabase-js in the test process, signed in as a seeded account. */
+export async function signedInClient(email: string, password = DEMO_PASSWORD) {
+  const client = createTestClient(baseURL, DEMO_ANON_KEY);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+const SCREENS = path.resolve('test-results', 'screens');
+
+/** Saves the page at desktop (1280) and phone (375) width as an artefact. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({
+    path: path.join(SCREENS, `${name}-desktop.png`),
+    fullPage: true,
+  });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({
+    path: path.join(SCREENS, `${name}-phone.png`),
+    fullPage: true,
+  });
+  await page.setViewportSize(size);
+}
+
+/** A tiny valid PNG (1×1) for upload tests. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A minimal WebM header, enough for the audio bucket's type sniffing. */
+export const WEBM_AUDIO = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+  Buffer.from(
+    '9f4286810142f7810142f2810442f381084282847765626d4287810442858102',
+    'hex',
+  ),
+  Buffer.alloc(64),
+]);
