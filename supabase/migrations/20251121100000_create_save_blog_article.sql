@@ -58,7 +58,7 @@ begin
   v := regexp_replace(v, '[\x01-\x20]', '', 'g');
   return v ~ 'srcdoc='
       or v ~ '[=("'',;`](javascript|vbscript|livescript):'
-      or v ~ '[=("'',;`]data:(?!image/(png|gif|jpe?g|webp|avif|bmp)[;,])';
+      or v ~ '=["''`]?data:(?!image/(png|gif|jpe?g|webp|avif|bmp)[;,])';
 end
 $$;
 comment on function private.blog_html_is_unsafe(text) is

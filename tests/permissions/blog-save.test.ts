@@ -196,7 +196,7 @@ describe('unsafe article HTML', () => {
     '<h2>Heading</h2><p>Text with <strong>bold</strong> and <em>em</em>.</p>',
     '<p><a href="https://example.com/a?b=c&amp;d=e">link</a> &amp; &#8217;quotes&#8217;</p>',
     '<p><img src="https://example.com/i.png" alt="An image"></p>',
-    '<p>Turn it on = off, and read about JavaScript: the language.</p>',
+    '<p>Turn it on = off, and read about JavaScript: the language (data: none).</p>',
     '<ul><li>One</li></ul><blockquote>Quote</blockquote><pre><code>const a = 1;</code></pre>',
     '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt=""></p>',
   ])('safe HTML is accepted: %s', async (content) => {
