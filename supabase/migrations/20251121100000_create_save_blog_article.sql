@@ -49,9 +49,10 @@ begin
     v := lower(v);
   end if;
   v := replace(replace(replace(v, '&colon;', ':'), '&tab;', ' '), '&newline;', ' ');
-  -- Event handlers, wherever a tag could be: `<img alt=">" onerror=…>` is
-  -- one tag to the browser, so the check does not stop at the first `>`.
-  if v ~ '[[:space:]/"''`]on[a-z]+[[:space:]]*=' then
+  -- Event handlers inside a tag; quoted values are skipped whole, since
+  -- `<img alt=">" onerror=…>` is one tag to the browser. Text (where `<` is
+  -- escaped) may mention `onclick=`.
+  if v ~ '<[a-z]([^>"''`]|"[^"]*"|''[^'']*''|`[^`]*`)*[[:space:]/"''`]on[a-z]+[[:space:]]*=' then
     return true;
   end if;
   -- URLs: browsers drop whitespace and control characters inside a scheme.

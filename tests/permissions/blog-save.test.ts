@@ -197,6 +197,7 @@ describe('unsafe article HTML', () => {
     '<p><a href="https://example.com/a?b=c&amp;d=e">link</a> &amp; &#8217;quotes&#8217;</p>',
     '<p><img src="https://example.com/i.png" alt="An image"></p>',
     '<p>Turn it on = off, and read about JavaScript: the language (data: none).</p>',
+    '<p>Write &lt;img onerror=alert(1)&gt; to test, or onclick="x" in prose.</p>',
     '<ul><li>One</li></ul><blockquote>Quote</blockquote><pre><code>const a = 1;</code></pre>',
     '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt=""></p>',
   ])('safe HTML is accepted: %s', async (content) => {
