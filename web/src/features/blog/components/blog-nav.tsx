@@ -18,20 +18,27 @@ export function BlogNav() {
           className="flex items-center gap-2.5 rounded-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           <LogoMark className="size-8" />
-          <span className="text-lg">{CONSUMER_BRAND}</span>
+          <span className="text-lg max-[400px]:sr-only">{CONSUMER_BRAND}</span>
           <span className="hidden text-lg font-medium text-ink-muted sm:inline">
             Blog
           </span>
         </Link>
-        <div className="flex items-center gap-2">
-          <Link to={paths.auth} className={buttonClass('ghost', 'sm')}>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Link
+            to={paths.auth}
+            className={buttonClass(
+              'ghost',
+              'sm',
+              'px-2 whitespace-nowrap sm:px-3',
+            )}
+          >
             Log in
           </Link>
           <a
             href={getEnv().extensionUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass('primary', 'sm')}
+            className={buttonClass('primary', 'sm', 'whitespace-nowrap')}
           >
             Download Extension
           </a>
