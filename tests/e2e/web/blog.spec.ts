@@ -472,7 +472,7 @@ test('legal pages cover their topics and link to each other', async ({
     ],
     [
       '/terms-conditions',
-      'Terms & Conditions',
+      'Terms and Conditions',
       [
         'Acceptance',
         'within\n          30 days',
@@ -492,7 +492,7 @@ test('legal pages cover their topics and link to each other', async ({
     ],
     [
       '/company-terms-conditions',
-      'Company Terms & Conditions',
+      'Company Terms and Conditions',
       ['deleted within 30 days', 'under 13', '30 days of task completion'],
     ],
   ] as const;
@@ -508,7 +508,7 @@ test('legal pages cover their topics and link to each other', async ({
     await shoot(page, `legal${path.replace(/\//g, '-')}`);
   }
   await page.goto('/privacy-policy');
-  await page.getByRole('link', { name: 'Terms & Conditions' }).click();
+  await page.getByRole('link', { name: 'Terms and Conditions' }).click();
   await expect(page).toHaveURL('/terms-conditions');
   await page.getByRole('link', { name: 'Back' }).first().click();
   await expect(page).toHaveURL('/auth');

@@ -5,7 +5,7 @@ import { LegalPage } from '@web/features/legal/components/legal-page';
 export default function CompanyTermsConditionsRoute() {
   return (
     <LegalPage
-      title="Company Terms & Conditions"
+      title="Company Terms and Conditions"
       audience="company"
       back={{ to: paths.companySignup, label: 'Back to sign up' }}
       related={[

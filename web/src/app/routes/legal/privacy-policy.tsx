@@ -8,7 +8,7 @@ export default function PrivacyPolicyRoute() {
       title="Privacy Policy"
       audience="consumer"
       back={{ to: paths.auth, label: 'Back' }}
-      related={[{ to: paths.termsConditions, label: 'Terms & Conditions' }]}
+      related={[{ to: paths.termsConditions, label: 'Terms and Conditions' }]}
     >
       <PrivacyPolicyText />
     </LegalPage>

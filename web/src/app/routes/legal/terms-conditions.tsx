@@ -5,7 +5,7 @@ import { TermsConditionsText } from '@web/features/legal/components/terms-condit
 export default function TermsConditionsRoute() {
   return (
     <LegalPage
-      title="Terms & Conditions"
+      title="Terms and Conditions"
       audience="consumer"
       back={{ to: paths.auth, label: 'Back' }}
       related={[{ to: paths.privacyPolicy, label: 'Privacy Policy' }]}
