@@ -1364,6 +1364,42 @@ export type Database = {
         Args: { company_email?: string }
         Returns: number
       }
+      save_blog_article: {
+        Args: {
+          p_category_ids?: string[]
+          p_content: string
+          p_excerpt?: string
+          p_featured_image_url?: string
+          p_id: string
+          p_meta_description?: string
+          p_meta_title?: string
+          p_published?: boolean
+          p_slug: string
+          p_tag_ids?: string[]
+          p_title: string
+        }
+        Returns: {
+          author_id: string | null
+          content: string
+          created_at: string
+          excerpt: string
+          featured_image_url: string
+          id: string
+          meta_description: string
+          meta_title: string
+          published: boolean
+          published_at: string | null
+          slug: string
+          title: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "blog_articles"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string }
         Returns: string

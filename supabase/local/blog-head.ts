@@ -134,5 +134,10 @@ export function injectHead(html: string, head: PageHead): string {
   if (head.tags.includes('name="description"')) {
     out = out.replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
   }
-  return out.replace('</head>', `    ${head.tags}\n  </head>`);
+  // The markers let the article page drop these tags once it renders its
+  // own, so a client-side move to another article leaves no stale ones.
+  return out.replace(
+    '</head>',
+    `    <!--blog-head-->\n    ${head.tags}\n    <!--/blog-head-->\n  </head>`,
+  );
 }

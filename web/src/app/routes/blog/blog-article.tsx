@@ -1,5 +1,12 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { useParams } from 'react-router-dom';
+import { ArticleView } from '@web/features/blog/components/article-view';
+import { BlogLayout } from '@web/features/blog/components/blog-layout';
 
 export default function BlogArticleRoute() {
-  return <PageFrame title="Blog Article" />;
+  const { slug = '' } = useParams();
+  return (
+    <BlogLayout width="max-w-4xl">
+      <ArticleView key={slug} slug={slug} />
+    </BlogLayout>
+  );
 }

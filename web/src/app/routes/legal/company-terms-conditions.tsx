@@ -1,5 +1,19 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { paths } from '@web/config/paths';
+import { CompanyTermsConditionsText } from '@web/features/legal/components/company-terms-conditions';
+import { LegalPage } from '@web/features/legal/components/legal-page';
 
 export default function CompanyTermsConditionsRoute() {
-  return <PageFrame title="Company Terms and Conditions" audience="company" />;
+  return (
+    <LegalPage
+      title="Company Terms and Conditions"
+      audience="company"
+      back={{ to: paths.companySignup, label: 'Back to sign up' }}
+      related={[
+        { to: paths.companyPrivacyPolicy, label: 'Company Privacy Policy' },
+        { to: paths.companyLanding, label: 'For companies' },
+      ]}
+    >
+      <CompanyTermsConditionsText />
+    </LegalPage>
+  );
 }

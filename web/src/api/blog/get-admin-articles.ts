@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listAllArticles } from '@shared/data/blog';
+import { getSupabase } from '@web/lib/supabase';
+import { blogKeys } from './keys';
+
+export const adminArticlesQueryOptions = () =>
+  queryOptions({
+    queryKey: blogKeys.adminArticles(),
+    queryFn: () => listAllArticles(getSupabase()),
+  });
+
+/** Every article, drafts included (blog admins), newest first. */
+export function useAdminArticles() {
+  return useQuery(adminArticlesQueryOptions());
+}

@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { BlogArticleDetail } from '@shared/data/blog';
+import { formatArticleDate } from '@shared/domain/format';
+import { useAdminArticles } from '@web/api/blog/get-admin-articles';
+import { useCategories } from '@web/api/blog/get-categories';
+import { useTags } from '@web/api/blog/get-tags';
+import { useDeleteArticle } from '@web/api/blog/use-delete-article';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Dialog } from '@web/components/ui/dialog';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ArticleEditor } from './article-editor';
+
+const TABS = ['Articles', 'Categories', 'Tags'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Editor state: closed, a new article, or an existing one. */
+type Editing = { article: BlogArticleDetail | null } | null;
+
+function ArticlesTab({ onEdit }: { onEdit: (a: BlogArticleDetail) => void }) {
+  const articles = useAdminArticles();
+  const remove = useDeleteArticle();
+  const [toDelete, setToDelete] = useState<BlogArticleDetail | null>(null);
+
+  if (articles.isPending) {
+    return (
+      <div className="space-y-3">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  }
+  const list = articles.data ?? [];
+  return (
+    <>
+      {list.length === 0 ? (
+        <p className="py-10 text-center text-ink-muted">No articles yet.</p>
+      ) : (
+        <ul aria-label="All articles" className="flex flex-col gap-3">
+          {list.map((a) => (
+            <li key={a.id}>
+              <Card className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold">{a.title}</h3>
+                    {a.published ? (
+                      <Badge className="bg-emerald-50 text-emerald-700">
+                        Published
+                      </Badge>
+                    ) : (
+                      <Badge className="bg-amber-50 text-amber-700">
+                        Draft
+                      </Badge>
+                    )}
+                  </div>
+                  <p className="mt-1 text-xs text-ink-muted">
+                    Created {formatArticleDate(a.createdAt)}
+                  </p>
+                  {a.excerpt && (
+                    <p className="mt-2 line-clamp-2 text-sm text-ink-muted">
+                      {a.excerpt}
+                    </p>
+                  )}
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onEdit(a)}
+                    aria-label={`Edit ${a.title}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                    onClick={() => setToDelete(a)}
+                    aria-label={`Delete ${a.title}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Delete article?"
+      >
+        <p className="text-sm text-ink-muted">
+          “{toDelete?.title}” will be removed with its likes. This cannot be
+          undone.
+        </p>
+        <div className="mt-6 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setToDelete(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!toDelete) return;
+              remove.mutate(toDelete.id, {
+                onSuccess: () => {
+                  toast.success('Article deleted successfully');
+                  setToDelete(null);
+                },
+                onError: (error) =>
+                  toast.error('Error', { description: error.message }),
+              });
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+function CategoriesTab() {
+  const categories = useCategories();
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">Manage Categories</h2>
+      <ul className="mt-4 divide-y divide-line">
+        {(categories.data ?? []).map((c) => (
+          <li key={c.id} className="py-3">
+            <p className="font-medium">{c.name}</p>
+            {c.description && (
+              <p className="text-sm text-ink-muted">{c.description}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function TagsTab() {
+  const tags = useTags();
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">Manage Tags</h2>
+      <ul className="mt-4 flex flex-wrap gap-2">
+        {(tags.data ?? []).map((t) => (
+          <li key={t.id}>
+            <Badge>{t.name}</Badge>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The admin panel: articles with the editor, categories and tags. */
+export function BlogAdminPanel() {
+  const [tab, setTab] = useState<Tab>('Articles');
+  const [editing, setEditing] = useState<Editing>(null);
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Blog Admin</h1>
+        <Button
+          onClick={() => {
+            setTab('Articles');
+            setEditing({ article: null });
+          }}
+        >
+          <span aria-hidden="true">+</span> New Article
+        </Button>
+      </div>
+      <div
+        role="tablist"
+        aria-label="Blog admin sections"
+        className="mt-6 inline-flex rounded-full border border-line bg-white p-1"
+      >
+        {TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${t}`}
+            onClick={() => setTab(t)}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              tab === t ? 'bg-brand-600 text-white' : 'text-ink-muted'
+            }`}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        className="mt-6"
+      >
+        {tab === 'Articles' &&
+          (editing ? (
+            <ArticleEditor
+              // A fresh form for each article opened.
+              key={editing.article?.id ?? 'new'}
+              article={editing.article}
+              onClose={() => setEditing(null)}
+            />
+          ) : (
+            <ArticlesTab onEdit={(article) => setEditing({ article })} />
+          ))}
+        {tab === 'Categories' && <CategoriesTab />}
+        {tab === 'Tags' && <TagsTab />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useSearchParams } from 'react-router-dom';
+import { useArticles } from '@web/api/blog/get-articles';
+import { useCategories } from '@web/api/blog/get-categories';
+import { inputClass } from '@web/components/ui/field';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ArticleCard } from './article-card';
+
+/** Search words and category live in the URL: `?q=…&category=<slug>`. */
+const SEARCH_PARAM = 'q';
+const CATEGORY_PARAM = 'category';
+
+/** The public article list with its search box and category filter. */
+export function BlogList() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get(SEARCH_PARAM) ?? '';
+  const categorySlug = params.get(CATEGORY_PARAM) ?? '';
+  const categories = useCategories();
+  const articles = useArticles({
+    search: search.trim(),
+    categorySlug,
+  });
+
+  const update = (name: string, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Load failures are only logged; the list stays empty (company spec §8).
+  const list = articles.data ?? [];
+  return (
+    <section aria-labelledby="blog-heading">
+      <div className="max-w-2xl">
+        <h1
+          id="blog-heading"
+          className="text-3xl font-bold tracking-tight sm:text-4xl"
+        >
+          Blog
+        </h1>
+        <p className="mt-2 text-ink-muted">
+          Guides, product news and what feedback teaches about building better
+          websites.
+        </p>
+      </div>
+      <div
+        role="search"
+        className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center"
+      >
+        <label className="relative flex-1">
+          <span className="sr-only">Search articles</span>
+          <svg
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+          >
+            <path
+              fillRule="evenodd"
+              d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.58 3.58a.75.75 0 1 1-1.06 1.06l-3.58-3.58A7 7 0 0 1 2 9Z"
+              clipRule="evenodd"
+            />
+          </svg>
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => update(SEARCH_PARAM, e.target.value)}
+            placeholder="Search articles..."
+            className={`${inputClass} pl-10`}
+          />
+        </label>
+        <label className="sm:w-60">
+          <span className="sr-only">Category</span>
+          <select
+            value={categorySlug}
+            onChange={(e) => update(CATEGORY_PARAM, e.target.value)}
+            className={inputClass}
+          >
+            <option value="">All Categories</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {articles.isPending ? (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-80" />
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <div className="mt-12 rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
+          <h2 className="text-lg font-semibold">No articles found</h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            Try adjusting your search or filter criteria.
+          </p>
+        </div>
+      ) : (
+        <ul
+          aria-label="Articles"
+          aria-busy={articles.isFetching}
+          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {list.map((a) => (
+            <li key={a.id} className="flex">
+              <ArticleCard article={a} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

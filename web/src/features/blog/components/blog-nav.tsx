@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { CONSUMER_BRAND } from '@shared/domain/brand';
+import { buttonClass } from '@web/components/ui/button';
+import { LogoMark } from '@web/components/ui/logo';
+import { paths } from '@web/config/paths';
+import { getEnv } from '@web/lib/env';
+
+/** The blog's navigation bar: logo, Log in and Download Extension. */
+export function BlogNav() {
+  return (
+    <header className="border-b border-line bg-white/80 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-3 px-4 sm:px-6"
+      >
+        <Link
+          to={paths.blog}
+          className="flex items-center gap-2.5 rounded-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        >
+          <LogoMark className="size-8" />
+          <span className="text-lg max-[400px]:sr-only">{CONSUMER_BRAND}</span>
+          <span className="hidden text-lg font-medium text-ink-muted sm:inline">
+            Blog
+          </span>
+        </Link>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Link
+            to={paths.auth}
+            className={buttonClass(
+              'ghost',
+              'sm',
+              'px-2 whitespace-nowrap sm:px-3',
+            )}
+          >
+            Log in
+          </Link>
+          <a
+            href={getEnv().extensionUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass('primary', 'sm', 'whitespace-nowrap')}
+          >
+            Download Extension
+          </a>
+        </div>
+      </nav>
+    </header>
+  );
+}
