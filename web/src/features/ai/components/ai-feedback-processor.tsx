@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AI_RAW_FEEDBACK_MAX } from '@shared/domain/validation/ai';
 import { useProcessFeedback } from '@web/api/ai/use-process-feedback';
 import { Button } from '@web/components/ui/button';
@@ -19,6 +19,13 @@ export function AiFeedbackProcessor() {
   const [websiteUrl, setWebsiteUrl] = useState('');
   const processing = useProcessFeedback();
   const blank = rawFeedback.trim() === '';
+  const resultRef = useRef<HTMLElement>(null);
+
+  // On a phone the result sits below the form: bring it (or the error) into view.
+  useEffect(() => {
+    if (processing.status === 'success' || processing.status === 'error')
+      resultRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [processing.status]);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -70,7 +77,12 @@ export function AiFeedbackProcessor() {
           </form>
         </Card>
       </div>
-      <section aria-label="Result" aria-live="polite" className="min-w-0">
+      <section
+        ref={resultRef}
+        aria-label="Result"
+        aria-live="polite"
+        className="min-w-0 scroll-mt-4"
+      >
         {processing.isPending ? (
           <Card className="grid min-h-48 place-items-center">
             <Spinner label="Processing feedback" />
