@@ -60,6 +60,11 @@ export interface BackendConfig {
   configToml: string;
   /** Process variables handed to edge functions as secrets (PEEGA_FUNCTION_SECRETS, comma-separated). */
   functionSecrets: string[];
+  /**
+   * Run the AI processing worker over the feedback queue (PEEGA_AI_WORKER,
+   * default on; the test backend turns it off unless a test asks for it).
+   */
+  aiWorker: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -162,10 +167,11 @@ export async function loadConfig(
     configToml: path.join(root, 'supabase', 'config.toml'),
     functionSecrets: (
       env.PEEGA_FUNCTION_SECRETS ??
-      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LLM_API_KEY,LLM_BASE_URL,LLM_MODEL'
+      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS'
     )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    aiWorker: flag(env.PEEGA_AI_WORKER, true),
   };
 }

@@ -17,6 +17,7 @@ import { createFunctionsService } from './functions/index.ts';
 import { createMailboxService } from './mail/mailbox.ts';
 import { createExtensionPage } from './extension-page.ts';
 import { startSmtpDelivery } from './mail/smtp.ts';
+import { feedbackAiOptions, startFeedbackAi } from './jobs/feedback-ai.ts';
 
 /**
  * The database's demo-only functions (resetting a company's daily views) ask
@@ -110,6 +111,10 @@ export async function startBackend(
   const smtp = config.smtpUrl
     ? startSmtpDelivery(db, config.smtpUrl, config.smtpFrom)
     : undefined;
+  // Every new feedback gets its AI fields (DECISIONS.md "AI processing").
+  const ai = config.aiWorker
+    ? await startFeedbackAi(db, feedbackAiOptions(config))
+    : undefined;
   const { port } = server.address() as AddressInfo;
   const url =
     config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
@@ -120,6 +125,7 @@ export async function startBackend(
     migrations,
     async stop() {
       await smtp?.stop();
+      await ai?.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   realtime: async () => (await import('./realtime.ts')).benchRealtime(),
   storage: async () => (await import('./storage.ts')).benchStorage(),
   db: async () => (await import('./db.ts')).benchDb(),
+  ai: async () => (await import('./ai.ts')).benchAi(),
 };
 
 const wanted = process.argv.slice(2);

@@ -6,4 +6,6 @@ export interface BenchResult {
   /** Sequential requests per second (1000 / mean). */
   rps?: number;
   notes?: string;
+  /** Share of correct answers per field (0 to 1), for benches that classify. */
+  accuracy?: Record<string, number>;
 }

@@ -88,6 +88,9 @@ export async function startTestBackend(
       // suites that are not about it (the rate-limit test sets its own).
       PEEGA_RATE_LIMIT_TOKEN: '100000',
       PEEGA_RATE_LIMIT_REFRESH: '100000',
+      // Tests that watch feedback rows change would race the AI worker;
+      // the AI tests turn it on.
+      PEEGA_AI_WORKER: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },

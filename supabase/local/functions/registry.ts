@@ -80,3 +80,20 @@ export function readEnvFile(file: string): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * The secrets functions get besides the SUPABASE_* variables: the
+ * functions folder's `.env`, overridden by the named process variables.
+ */
+export function readFunctionSecrets(
+  functionsDir: string,
+  secretNames: readonly string[] = [],
+  processEnv: Record<string, string | undefined> = process.env,
+): Record<string, string> {
+  const secrets = readEnvFile(path.join(functionsDir, '.env'));
+  for (const name of secretNames) {
+    const v = processEnv[name];
+    if (v !== undefined) secrets[name] = v;
+  }
+  return secrets;
+}

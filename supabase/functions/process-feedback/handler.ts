@@ -1,0 +1,132 @@
+// process-feedback (consumer spec §7): raw feedback in, structured feedback
+// out. Two callers:
+// - the test page and any client: { rawFeedback, feedbackType?, companyName?,
+//   websiteUrl? } → { success, error, structuredFeedback, provider };
+// - on hosted Supabase, a database webhook on INSERT into public.feedback
+//   ({ type: 'INSERT', table: 'feedback', record }) sent with the service-role
+//   key: the result is stored with apply_feedback_analysis. The embedded
+//   backend does the same from its job queue (supabase/local/jobs/feedback-ai.ts).
+import {
+  AI_MESSAGES,
+  processFeedbackRequestSchema,
+  type ProcessFeedbackResponse,
+} from '../../../shared/domain/validation/ai.ts';
+import { processFeedbackRequest } from '../_shared/ai/process.ts';
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers':
+    'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'POST, OPTIONS',
+};
+
+const answer = (
+  status: number,
+  body: ProcessFeedbackResponse & { provider?: string },
+) => Response.json(body, { status, headers: CORS });
+
+const failure = (status: number, error: string | null) =>
+  answer(status, { success: false, error, structuredFeedback: null });
+
+interface WebhookPayload {
+  type: 'INSERT';
+  table?: string;
+  record: {
+    id?: unknown;
+    raw_description?: unknown;
+    company_name?: unknown;
+    website_url?: unknown;
+  };
+}
+
+const isWebhook = (body: unknown): body is WebhookPayload =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { type?: unknown }).type === 'INSERT' &&
+  typeof (body as { record?: unknown }).record === 'object' &&
+  (body as { record?: unknown }).record !== null;
+
+async function handleWebhook(
+  req: Request,
+  env: Record<string, string>,
+  payload: WebhookPayload,
+): Promise<Response> {
+  const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY;
+  if (
+    !serviceKey ||
+    req.headers.get('authorization') !== `Bearer ${serviceKey}`
+  )
+    return failure(401, 'Only the database webhook may send records.');
+  const { id, raw_description, company_name, website_url } = payload.record;
+  const parsed = processFeedbackRequestSchema.safeParse({
+    rawFeedback: raw_description,
+    companyName: typeof company_name === 'string' ? company_name : null,
+    websiteUrl: typeof website_url === 'string' ? website_url : null,
+  });
+  if (typeof id !== 'string' || !parsed.success)
+    return failure(400, 'The record has no id or raw_description.');
+  const result = await processFeedbackRequest(parsed.data, env);
+  const res = await fetch(
+    `${env.SUPABASE_URL}/rest/v1/rpc/apply_feedback_analysis`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: serviceKey,
+        authorization: `Bearer ${serviceKey}`,
+      },
+      body: JSON.stringify({
+        p_feedback_id: id,
+        p_analysis: result.structuredFeedback,
+      }),
+    },
+  );
+  // A non-2xx answer makes the webhook's delivery fail, so it is retried and logged.
+  if (!res.ok)
+    return failure(502, `Storing the analysis failed (HTTP ${res.status}).`);
+  return answer(200, {
+    success: true,
+    error: null,
+    structuredFeedback: result.structuredFeedback,
+    provider: result.provider,
+  });
+}
+
+/** The pure Request → Response handler; index.ts serves it on Deno. */
+export async function handler(
+  req: Request,
+  env: Record<string, string>,
+): Promise<Response> {
+  if (req.method === 'OPTIONS')
+    return new Response(null, { status: 204, headers: CORS });
+  if (req.method !== 'POST') return failure(405, 'Use POST.');
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    return failure(400, AI_MESSAGES.invalidBody);
+  }
+  try {
+    if (isWebhook(body)) return await handleWebhook(req, env, body);
+    const parsed = processFeedbackRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return failure(
+        400,
+        issue?.path[0] === 'rawFeedback'
+          ? issue.message
+          : (issue?.message ?? AI_MESSAGES.invalidBody),
+      );
+    }
+    const result = await processFeedbackRequest(parsed.data, env);
+    return answer(200, {
+      success: true,
+      error: null,
+      structuredFeedback: result.structuredFeedback,
+      provider: result.provider,
+    });
+  } catch (e) {
+    console.error('[process-feedback] failed:', e);
+    return failure(500, AI_MESSAGES.failed);
+  }
+}

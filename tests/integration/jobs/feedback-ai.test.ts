@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFeedbackAi } from '../../../supabase/local/jobs/feedback-ai.ts';
+import { startTestBackend, type TestBackend } from '../../support/backend.ts';
+import { createUser, query, type TestUser } from '../db/support.ts';
+
+// "Every submission is processed": the insert trigger queues a job, the
+// embedded backend's worker runs the processor and stores the result with
+// apply_feedback_analysis, and the author sees it arrive over realtime.
+let t: TestBackend;
+let author: TestUser;
+beforeAll(async () => {
+  t = await startTestBackend({ env: { PEEGA_AI_WORKER: '1' } });
+  author = await createUser(t);
+});
+afterAll(() => t?.stop());
+
+async function waitFor<T>(read: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await read();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out waiting');
+}
+
+const jobOf = async (feedbackId: string) =>
+  (
+    await query(
+      t,
+      'select status, attempts, last_error from private.feedback_processing_jobs where feedback_id = $1',
+      [feedbackId],
+    )
+  )[0];
+
+describe('AI processing queue', () => {
+  it('processes a submission and pushes the result to the author live', async () => {
+    // Realtime authorises with the token given to setAuth, not the REST header.
+    await author.client.realtime.setAuth(
+      await t.ctx.jwt.sign(
+        {
+          sub: author.id,
+          role: 'authenticated',
+          aud: 'authenticated',
+          email: author.email,
+        },
+        3600,
+      ),
+    );
+    const channel = author.client.channel(`feedback:${author.id}`);
+    const updates: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve, reject) => {
+      channel
+        .on(
+          'postgres_changes',
+          { event: 'UPDATE', schema: 'public', table: 'feedback' },
+          (p) => updates.push(p.new),
+        )
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') resolve();
+          if (status === 'CHANNEL_ERROR') reject(new Error(status));
+        });
+    });
+    const raw =
+      'The app crashes every time I open the payment page on Android 14.  I lost my cart twice.';
+    const { data, error } = await author.client
+      .from('feedback')
+      .insert({
+        title: 'Crash on payment',
+        description: raw,
+        company_name: 'Acme',
+        website_url: 'https://acme.test',
+        category: 'bug',
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = (data as { id: string }).id;
+
+    const pushed = await waitFor(async () =>
+      updates.find((u) => u.id === id && u.ai_processed_at),
+    );
+    await author.client.removeChannel(channel);
+    expect(pushed).toMatchObject({
+      priority: 'high',
+      sentiment: 'negative',
+      actionable: true,
+      is_spam: false,
+      raw_description: raw,
+      // The author's title and category stay theirs.
+      title: 'Crash on payment',
+      category: 'bug',
+      quality_source: 'ai',
+    });
+    expect(pushed.description).toBe(
+      'The app crashes every time I open the payment page on Android 14. I lost my cart twice.',
+    );
+    expect(pushed.tags).toEqual(
+      expect.arrayContaining(['payments', 'stability']),
+    );
+    expect(pushed.suggested_response).toEqual(expect.stringContaining('Acme'));
+    expect(await jobOf(id)).toEqual({
+      status: 'done',
+      attempts: 1,
+      last_error: null,
+    });
+  });
+
+  it('flags spam and takes its XP back', async () => {
+    const spammer = await createUser(t);
+    const { data } = await spammer.client
+      .from('feedback')
+      .insert({
+        title: 'xp',
+        description: 'asdf qwer zxcv asdf',
+        company_name: 'Acme',
+      })
+      .select('id, points_awarded')
+      .single();
+    const row = data as { id: string; points_awarded: number };
+    expect(row.points_awarded).toBeGreaterThan(0);
+    const processed = await waitFor(async () => {
+      const [f] = await query(
+        t,
+        'select is_spam, quality_score, ai_processed_at from public.feedback where id = $1',
+        [row.id],
+      );
+      return f?.ai_processed_at ? f : undefined;
+    });
+    expect(processed).toMatchObject({ is_spam: true, quality_score: 1 });
+    const ledger = await query(
+      t,
+      `select action_type, points from public.user_points where feedback_id = $1 order by points`,
+      [row.id],
+    );
+    expect(ledger).toContainEqual({
+      action_type: 'spam_reversal',
+      points: -row.points_awarded,
+    });
+    const [stats] = await query(
+      t,
+      'select total_points from public.user_stats where user_id = $1',
+      [spammer.id],
+    );
+    expect(stats).toEqual({ total_points: 0 });
+  });
+
+  it('retries a failing job a bounded number of times and records the failure', async () => {
+    // A backend without its own worker, so that only this one, with its
+    // bounds, handles the queue.
+    const quiet = await startTestBackend();
+    const user = await createUser(quiet);
+    await quiet.ctx.db.exec(
+      'alter function public.apply_feedback_analysis(uuid, jsonb) rename to apply_feedback_analysis_off',
+    );
+    let id = '';
+    try {
+      const { data } = await user.client
+        .from('feedback')
+        .insert({
+          title: 'Slow',
+          description: 'Search is slow.',
+          company_name: 'Acme',
+        })
+        .select('id')
+        .single();
+      id = (data as { id: string }).id;
+      const worker = await startFeedbackAi(quiet.ctx.db, {
+        env: {},
+        maxAttempts: 2,
+        backoffMs: () => 0,
+        pollMs: 60_000,
+      });
+      const job = await waitFor(async () => {
+        await worker.drain();
+        const [j] = await query(
+          quiet,
+          'select status, attempts, last_error from private.feedback_processing_jobs where feedback_id = $1',
+          [id],
+        );
+        return j?.status === 'failed' ? j : undefined;
+      });
+      await worker.stop();
+      expect(job.attempts).toBe(2);
+      expect(job.status).toBe('failed');
+      expect(job.last_error).toMatch(/apply_feedback_analysis/);
+      const [f] = await query(
+        quiet,
+        'select ai_processed_at from public.feedback where id = $1',
+        [id],
+      );
+      expect(f).toEqual({ ai_processed_at: null });
+    } finally {
+      await quiet.stop();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildAiModels } from '../../../supabase/functions/_shared/ai/training/train.ts';
+
+describe('the shipped AI model', () => {
+  it('is what scripts/train-ai-model.ts builds from the current examples', () => {
+    const shipped = readFileSync(
+      'supabase/functions/_shared/ai/model.generated.ts',
+      'utf8',
+    );
+    expect(shipped === buildAiModels().source).toBe(true);
+  });
+
+  it('was trained on none of the held-out evaluation texts', () => {
+    const train = readFileSync(
+      'supabase/functions/_shared/ai/training/examples.tsv',
+      'utf8',
+    );
+    const trainTexts = new Set(
+      train
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split('\t')[4]),
+    );
+    const evalTexts = readFileSync(
+      'tests/fixtures/ai/feedback-eval.tsv',
+      'utf8',
+    )
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t')[4]);
+    expect(evalTexts.length).toBeGreaterThanOrEqual(200);
+    expect(evalTexts.filter((t) => trainTexts.has(t))).toEqual([]);
+  });
+});
