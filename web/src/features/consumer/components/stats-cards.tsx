@@ -39,7 +39,7 @@ export function StatsCards({
   const points = stats.data?.total_points ?? 0;
   const progress = levelProgress(points);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Total Feedback" icon="💬">
         {feedbackCount === undefined ? (
           <Skeleton className="h-9 w-16" />

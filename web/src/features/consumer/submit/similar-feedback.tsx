@@ -23,7 +23,9 @@ export function SimilarFeedback({
   const text = useDebounced(title.trim(), 400);
   const similar = useSimilarFeedback(url, text);
   const vote = useVoteFeedback(userId);
-  const items = (similar.data ?? []).filter((s) => s.similarity > 0.1);
+  const items = (similar.data ?? [])
+    .filter((s) => s.similarity > 0.1)
+    .slice(0, 3);
   if (items.length === 0) return null;
 
   async function upvote(feedbackId: string) {
