@@ -142,7 +142,11 @@ export function createHttpServer(
             return { ...shell, status: head.status, body: html };
           }
         }
-        const page = await serveWeb(config.webDist, pathname);
+        const page = await serveWeb(
+          config.webDist,
+          pathname,
+          String(req.headers['accept-encoding'] ?? ''),
+        );
         if (page) return page;
       }
       return json(404, { message: 'Not found' });

@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { ServiceResponse } from './http.ts';
 
 const TYPES: Record<string, string> = {
@@ -18,29 +20,51 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+const COMPRESSIBLE = new Set(['.js', '.css', '.json', '.svg', '.txt', '.map']);
+const gzipAsync = promisify(gzip);
+/** Compressed hashed assets, by path and modification time. */
+const gzipped = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+async function compressed(file: string, mtimeMs: number): Promise<Buffer> {
+  const hit = gzipped.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+  const body = await gzipAsync(await readFile(file), { level: 9 });
+  gzipped.set(file, { mtimeMs, body });
+  return body;
+}
+
 async function fileResponse(
   file: string,
   status = 200,
+  acceptsGzip = false,
 ): Promise<ServiceResponse | undefined> {
+  let mtimeMs: number;
   try {
     const s = await stat(file);
     if (!s.isFile()) return undefined;
+    mtimeMs = s.mtimeMs;
   } catch {
     return undefined;
   }
   const ext = path.extname(file);
   // Vite puts content hashes in asset names, so they never change under one URL.
   const immutable = file.includes(`${path.sep}assets${path.sep}`);
-  return {
-    status,
-    headers: {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': immutable
-        ? 'public, max-age=31536000, immutable'
-        : 'no-cache',
-    },
-    body: await readFile(file),
+  const headers: Record<string, string> = {
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'cache-control': immutable
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache',
   };
+  // Hashed assets are compressed once and kept, as a CDN would serve them;
+  // index.html stays plain because the server edits it (blog head tags).
+  if (immutable && COMPRESSIBLE.has(ext)) {
+    headers.vary = 'accept-encoding';
+    if (acceptsGzip) {
+      headers['content-encoding'] = 'gzip';
+      return { status, headers, body: await compressed(file, mtimeMs) };
+    }
+  }
+  return { status, headers, body: await readFile(file) };
 }
 
 /**
@@ -50,7 +74,9 @@ async function fileResponse(
 export async function serveWeb(
   root: string,
   urlPath: string,
+  acceptEncoding = '',
 ): Promise<ServiceResponse | undefined> {
+  const acceptsGzip = /\bgzip\b/i.test(acceptEncoding);
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -59,7 +85,9 @@ export async function serveWeb(
   }
   const file = path.normalize(path.join(root, decoded));
   if (!file.startsWith(root)) return undefined;
-  const direct = decoded.endsWith('/') ? undefined : await fileResponse(file);
+  const direct = decoded.endsWith('/')
+    ? undefined
+    : await fileResponse(file, 200, acceptsGzip);
   if (direct) return direct;
   if (path.extname(decoded)) return undefined;
   return fileResponse(path.join(root, 'index.html'));

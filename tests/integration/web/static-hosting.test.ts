@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +60,28 @@ describe('web hosting', () => {
     expect(res.headers.get('cache-control')).toBe(
       'public, max-age=31536000, immutable',
     );
+  });
+
+  it('sends hashed scripts gzipped to clients that accept it, plain otherwise', async () => {
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          httpGet(`${t.url}/assets/index-abc123.js`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          }).on('error', reject);
+        },
+      );
+    const zipped = await get({ 'accept-encoding': 'gzip, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(zipped.body).toString()).toBe('console.log(1)');
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
   });
 
   it('answers 404 for a missing file rather than the shell', async () => {
