@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   storage: async () => (await import('./storage.ts')).benchStorage(),
   db: async () => (await import('./db.ts')).benchDb(),
   ai: async () => (await import('./ai.ts')).benchAi(),
+  web: async () => (await import('./web.ts')).benchWeb(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,163 @@
+// `npm run bench -- web`: gzipped JS each route downloads and its Largest
+// Contentful Paint in Chromium under 4× CPU slowdown on a fast-3G network
+// (Lighthouse's definition: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up).
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
+import { startTestBackend } from '../support/backend.ts';
+import type { BenchResult } from './types.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const RUNS = 3;
+
+interface Route {
+  path: string;
+  label: string;
+  signedIn?: boolean;
+  jsBudgetKb: number;
+  lcpBudgetMs?: number;
+}
+
+const ROUTES: Route[] = [
+  {
+    path: '/user-feedback',
+    label: 'landing',
+    jsBudgetKb: 100,
+    lcpBudgetMs: 1800,
+  },
+  { path: '/app', label: 'dashboard', signedIn: true, jsBudgetKb: 170 },
+  { path: '/blog', label: 'blog', jsBudgetKb: 100, lcpBudgetMs: 1800 },
+  {
+    path: '/blog/what-companies-see',
+    label: 'article',
+    jsBudgetKb: 100,
+    lcpBudgetMs: 1800,
+  },
+];
+
+async function throttle(
+  context: BrowserContext,
+  page: import('playwright-core').Page,
+) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+/** Loads a route in a fresh context; answers gzipped JS bytes and LCP. */
+async function load(
+  browser: Browser,
+  url: string,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    ...(storageState ? { storageState } : {}),
+  });
+  const page = await context.newPage();
+  await throttle(context, page);
+  const scripts: Promise<number>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    scripts.push(
+      res.body().then(
+        (b) => gzipSync(b, { level: 9 }).length,
+        () => 0,
+      ),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? 0);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(0), 3000);
+      }),
+  );
+  const js = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  await context.close();
+  return { js, lcp };
+}
+
+export async function benchWeb(): Promise<BenchResult[]> {
+  const dist = path.join(root, 'web', 'dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build:web` first.');
+  }
+  // The browser side is measured; PGlite keeps the backend out of the way.
+  delete process.env.DATABASE_URL;
+  const t = await startTestBackend({
+    seed: true,
+    configure: (c) => {
+      c.webDist = dist;
+    },
+  });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+  });
+  try {
+    // A signed-in session for the dashboard, taken without throttling.
+    const login = await browser.newContext();
+    const page = await login.newPage();
+    await page.goto(`${t.url}/auth?mode=signin`);
+    await page
+      .getByRole('textbox', { name: 'Email', exact: true })
+      .fill('consumer@example.com');
+    await page
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill('demo-password');
+    await page
+      .getByRole('button', { name: 'Sign In', exact: true })
+      .last()
+      .click();
+    await page.waitForURL('**/app');
+    const session = await login.storageState();
+    await login.close();
+
+    const results: BenchResult[] = [];
+    for (const route of ROUTES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(
+          await load(
+            browser,
+            `${t.url}${route.path}`,
+            route.signedIn ? session : undefined,
+          ),
+        );
+      }
+      const lcps = runs.map((r) => r.lcp).sort((a, b) => a - b);
+      const jsKb = Math.round((runs[0]!.js / 1024) * 10) / 10;
+      const lcp = lcps[Math.floor(lcps.length / 2)]!;
+      const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
+      results.push({
+        name: `${route.label} ${route.path}`,
+        median_ms: Math.round(lcp),
+        p95_ms: Math.round(lcps[lcps.length - 1]!),
+        notes:
+          `LCP (4× CPU, fast 3G)` +
+          (route.lcpBudgetMs
+            ? ` target ≤ ${route.lcpBudgetMs} ms ${verdict(lcp <= route.lcpBudgetMs)}`
+            : '') +
+          `; JS ${jsKb} KB gz, target ≤ ${route.jsBudgetKb} KB ${verdict(jsKb <= route.jsBudgetKb)}`,
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await t.stop();
+  }
+}
