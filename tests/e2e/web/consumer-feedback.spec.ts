@@ -198,6 +198,16 @@ test('bad input gets the spec messages and a failed submit keeps what was typed'
   await form.submit().click();
   await expect(page).toHaveURL('/app');
   await expect(new DashboardPage(page).item('Search is slow')).toBeVisible();
+
+  // A dashboard whose data cannot load explains itself.
+  await page.route('**/rest/v1/rpc/get_user_feedback*', (route) =>
+    route.abort(),
+  );
+  await page.reload();
+  await expect(page.getByText('Something went wrong')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'My Activity' }),
+  ).toBeVisible();
 });
 
 test('similar feedback for the same site is suggested and can be upvoted', async ({

@@ -1,4 +1,28 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import {
+  QueryCache,
+  QueryClient,
+  type DefaultOptions,
+} from '@tanstack/react-query';
+import { toast } from 'sonner';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `silent: true` for queries whose failure the screen explains itself. */
+    queryMeta: { silent?: boolean };
+  }
+}
+
+/**
+ * A query that cannot load (backend down, network gone) says so once with
+ * the spec's toast instead of leaving an empty screen unexplained.
+ */
+function onQueryError(_error: Error, query: { meta?: { silent?: boolean } }) {
+  if (query.meta?.silent) return;
+  toast.error('Something went wrong', {
+    id: 'query-error',
+    description: 'Please try again later.',
+  });
+}
 
 /** Cache defaults for every query and mutation of the app (STYLE.md §2.5). */
 export const queryDefaults = {
@@ -13,7 +37,10 @@ export const queryDefaults = {
 } satisfies DefaultOptions;
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: queryDefaults });
+  return new QueryClient({
+    defaultOptions: queryDefaults,
+    queryCache: new QueryCache({ onError: onQueryError }),
+  });
 }
 
 /** The app's one query cache, the only home for server data. */

@@ -6,6 +6,7 @@ import { blogKeys } from './keys';
 export const adminArticlesQueryOptions = () =>
   queryOptions({
     queryKey: blogKeys.adminArticles(),
+    meta: { silent: true },
     queryFn: () => listAllArticles(getSupabase()),
   });
 

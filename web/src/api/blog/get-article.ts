@@ -6,6 +6,7 @@ import { blogKeys } from './keys';
 export const articleQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: blogKeys.detail(slug),
+    meta: { silent: true },
     queryFn: () => getPublishedArticle(getSupabase(), slug),
     retry: false,
   });

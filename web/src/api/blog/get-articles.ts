@@ -10,6 +10,7 @@ import { blogKeys } from './keys';
 export const articlesQueryOptions = (filters: ArticleFilters) =>
   queryOptions({
     queryKey: blogKeys.list(filters),
+    meta: { silent: true },
     queryFn: () => listPublishedArticles(getSupabase(), filters),
   });
 

@@ -6,6 +6,7 @@ import { blogKeys } from './keys';
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: blogKeys.categories(),
+    meta: { silent: true },
     queryFn: () => listCategories(getSupabase()),
     staleTime: 5 * 60_000,
   });

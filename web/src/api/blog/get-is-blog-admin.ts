@@ -6,6 +6,7 @@ import { blogKeys } from './keys';
 export const isBlogAdminQueryOptions = (email: string) =>
   queryOptions({
     queryKey: blogKeys.isAdmin(email),
+    meta: { silent: true },
     queryFn: () => isBlogAdmin(getSupabase(), email),
   });
 

@@ -6,6 +6,7 @@ import { blogKeys } from './keys';
 export const likeCountQueryOptions = (articleId: string) =>
   queryOptions({
     queryKey: blogKeys.likeCount(articleId),
+    meta: { silent: true },
     queryFn: () => getLikeCount(getSupabase(), articleId),
   });
 

@@ -9,6 +9,7 @@ export const relatedArticlesQueryOptions = (
 ) =>
   queryOptions({
     queryKey: blogKeys.related(articleId, categoryIds),
+    meta: { silent: true },
     queryFn: () =>
       listRelatedArticles(getSupabase(), { id: articleId, categoryIds }),
   });

@@ -6,6 +6,7 @@ import { blogKeys } from './keys';
 export const tagsQueryOptions = () =>
   queryOptions({
     queryKey: blogKeys.tags(),
+    meta: { silent: true },
     queryFn: () => listTags(getSupabase()),
   });
 

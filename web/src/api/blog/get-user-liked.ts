@@ -6,6 +6,7 @@ import { blogKeys } from './keys';
 export const userLikedQueryOptions = (articleId: string, userId: string) =>
   queryOptions({
     queryKey: blogKeys.liked(articleId, userId),
+    meta: { silent: true },
     queryFn: () => hasUserLiked(getSupabase(), articleId, userId),
   });
 

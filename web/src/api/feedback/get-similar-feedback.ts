@@ -10,6 +10,7 @@ import { getSupabase } from '@web/lib/supabase';
 export const similarFeedbackQueryOptions = (websiteUrl: string, text: string) =>
   queryOptions({
     queryKey: feedbackKeys.similar(websiteUrl, text),
+    meta: { silent: true },
     queryFn: () => listSimilarFeedback(getSupabase(), { websiteUrl, text }),
     staleTime: 60_000,
   });

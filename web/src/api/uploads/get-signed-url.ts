@@ -7,6 +7,7 @@ const EXPIRES_SECONDS = 600;
 export const signedUrlQueryOptions = (bucket: UploadBucket, path: string) =>
   queryOptions({
     queryKey: ['signed-url', bucket, path] as const,
+    meta: { silent: true },
     queryFn: () => signedFileUrl(getSupabase(), bucket, path, EXPIRES_SECONDS),
     // Renewed well before the address expires.
     staleTime: (EXPIRES_SECONDS - 60) * 1000,

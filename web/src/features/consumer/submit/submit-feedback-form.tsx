@@ -15,6 +15,7 @@ import { utcDayKey } from '@shared/domain/plans';
 import { feedbackFormSchema } from '@shared/domain/validation/feedback';
 import {
   dailyXpCapNotice,
+  FEEDBACK_AUTH_REQUIRED,
   FEEDBACK_MISSING_INFORMATION,
   feedbackSubmittedMessage,
   WEBSITE_URL_INVALID,
@@ -98,11 +99,18 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
       const message = feedbackSubmittedMessage(row.points_awarded);
       toast.success(message.title, { description: message.description });
       navigate(paths.dashboard);
-    } catch {
+    } catch (err) {
       // Everything typed and uploaded stays in the form for another try.
-      toast.error('Something went wrong', {
-        description: 'Please try again later.',
-      });
+      const { status, code } = err as { status?: number; code?: string };
+      const signedOut = status === 401 || code === 'PGRST301';
+      toast.error(
+        signedOut ? FEEDBACK_AUTH_REQUIRED.title : 'Something went wrong',
+        {
+          description: signedOut
+            ? FEEDBACK_AUTH_REQUIRED.description
+            : 'Please try again later.',
+        },
+      );
     }
   }
 
