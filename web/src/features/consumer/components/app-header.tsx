@@ -75,6 +75,24 @@ function UserMenu() {
           <p className="truncate px-3 py-2 text-xs text-ink-muted">
             {user.email}
           </p>
+          {/* On small screens the header's Referrals and extension links live here. */}
+          <Link
+            to={paths.referrals}
+            role="menuitem"
+            onClick={() => setOpen(false)}
+            className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none sm:hidden"
+          >
+            Referrals
+          </Link>
+          <a
+            href={getEnv().extensionUrl}
+            target="_blank"
+            rel="noreferrer"
+            role="menuitem"
+            className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none lg:hidden"
+          >
+            Download Extension
+          </a>
           {MENU.map((item) => (
             <Link
               key={item.to}
