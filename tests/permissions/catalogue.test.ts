@@ -58,6 +58,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.record_feedback_view',
   'public.request_domain_verification',
   'public.reset_daily_feedback_views',
+  'public.save_blog_article',
   'public.update_feedback_status',
 ];
 
