@@ -5,7 +5,12 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
 import { startTestBackend } from '../support/backend.ts';
 import type { BenchResult } from './types.ts';
@@ -38,10 +43,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-async function throttle(
-  context: BrowserContext,
-  page: import('playwright-core').Page,
-) {
+async function throttle(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Network.enable');
