@@ -298,9 +298,10 @@ export function FeedbackForm({
       {failure && (
         <Notice tone="error" title={failure.title}>
           {failure.description}
-          {failure.kind !== 'invalid' && (
-            <span className="block">Your draft is saved.</span>
-          )}
+          {failure.kind !== 'invalid' &&
+            !/draft/i.test(failure.description ?? '') && (
+              <span className="block">Your draft is saved.</span>
+            )}
         </Notice>
       )}
       <Button type="submit" disabled={pending || redacting}>
