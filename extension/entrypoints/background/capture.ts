@@ -66,10 +66,7 @@ async function captureTab(
     };
   }
   try {
-    const dataUrl = await browser.tabs.captureVisibleTab(windowId, {
-      format: 'jpeg',
-      quality: 80,
-    });
+    const dataUrl = await captureWithRetry(windowId);
     return { screenshot: await shrinkJpeg(dataUrl), captureError: null };
   } catch {
     return {
@@ -77,6 +74,29 @@ async function captureTab(
       captureError:
         'The browser does not allow a screenshot of this page. You can still send feedback without one.',
     };
+  }
+}
+
+/**
+ * Chrome allows two captures per second
+ * (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND); a popup reopened at once
+ * waits for the quota instead of going without a screenshot.
+ */
+async function captureWithRetry(windowId: number): Promise<string> {
+  try {
+    return await browser.tabs.captureVisibleTab(windowId, {
+      format: 'jpeg',
+      quality: 80,
+    });
+  } catch (error) {
+    if (!/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/.test(String(error))) {
+      throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    return browser.tabs.captureVisibleTab(windowId, {
+      format: 'jpeg',
+      quality: 80,
+    });
   }
 }
 
