@@ -220,7 +220,7 @@ test('a submit while the backend is down keeps the draft and succeeds after it i
     "Can't reach Peega",
   );
   await expect(popup.page.getByRole('alert')).toContainText(
-    'Your draft is saved',
+    'saved as a draft',
   );
   await expect(popup.submit()).toHaveText(/^Try again/);
   await shot(popup.page, 'ext-popup-offline');
