@@ -219,9 +219,7 @@ test('a submit while the backend is down keeps the draft and succeeds after it i
   await expect(popup.page.getByRole('alert')).toContainText(
     "Can't reach Peega",
   );
-  await expect(popup.page.getByRole('alert')).toContainText(
-    'saved as a draft',
-  );
+  await expect(popup.page.getByRole('alert')).toContainText('saved as a draft');
   await expect(popup.submit()).toHaveText(/^Try again/);
   await shot(popup.page, 'ext-popup-offline');
   await popup.page.close();
