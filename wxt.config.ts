@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,12 +22,23 @@ export default defineConfig({
     '@ext': `${root}extension`,
   },
   vite: () => ({
+    plugins: [tailwindcss()],
     define: { __PEEGA_PUBLIC_URL__: JSON.stringify(publicUrl) },
   }),
   manifest: {
     name: 'Peega',
     description:
       'Send feedback about any website in two clicks, with a screenshot, and earn rewards for it.',
-    permissions: ['activeTab', 'storage', 'scripting'],
+    // Least privilege: activeTab (granted by a toolbar click, the shortcut or
+    // the context menu) is enough to read and capture the current page, so
+    // there are no host permissions.
+    permissions: ['activeTab', 'storage', 'scripting', 'contextMenus'],
+    action: { default_title: 'Send feedback about this page' },
+    commands: {
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+F', mac: 'Alt+Shift+F' },
+        description: 'Send feedback about this page',
+      },
+    },
   },
 });

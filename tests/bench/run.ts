@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   db: async () => (await import('./db.ts')).benchDb(),
   ai: async () => (await import('./ai.ts')).benchAi(),
   web: async () => (await import('./web.ts')).benchWeb(),
+  extension: async () => (await import('./extension.ts')).benchExtension(),
 };
 
 const wanted = process.argv.slice(2);

@@ -11,8 +11,12 @@ test('the built extension loads in Chromium with least permissions', async ({
   expect(manifest.name).toBe('Peega');
   expect([...(manifest.permissions ?? [])].sort()).toEqual([
     'activeTab',
+    'contextMenus',
     'scripting',
     'storage',
   ]);
   expect(manifest.host_permissions ?? []).toEqual([]);
+  expect(manifest.content_scripts ?? []).toEqual([]);
+  expect(manifest.commands?._execute_action?.suggested_key).toBeTruthy();
+  expect(manifest.options_ui?.page).toBe('options.html');
 });

@@ -1,0 +1,17 @@
+import { browser, defineBackground } from '#imports';
+import { onMessages } from '@ext/lib/messaging';
+import { preparePage } from './capture';
+import { createContextMenu, onMenuClicked } from './menu';
+import { submitDraft } from './submit';
+
+/** Wires listeners only; each concern lives in its own module. */
+export default defineBackground(() => {
+  onMessages({
+    preparePage,
+    submitFeedback: ({ url }) => submitDraft(url),
+  });
+  browser.runtime.onInstalled.addListener(createContextMenu);
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void onMenuClicked(info, tab);
+  });
+});

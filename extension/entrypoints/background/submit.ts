@@ -1,0 +1,102 @@
+import { trackEvent } from '@shared/data/analytics';
+import type { Client } from '@shared/data/client';
+import { createFeedback } from '@shared/data/feedback';
+import { getUserStats } from '@shared/data/stats';
+import { uploadFeedbackFile } from '@shared/data/uploads';
+import { FEEDBACK_AUTH_REQUIRED } from '@shared/domain/validation/messages';
+import { deleteDraft, loadDraft, saveDraftShot } from '@ext/lib/drafts';
+import { draftToFeedback } from '@ext/lib/draft-input';
+import { describeFailure } from '@ext/lib/errors';
+import type { SubmitResult } from '@ext/lib/messaging';
+import { dataUrlToBlob } from '@ext/lib/screenshot';
+import { getClient } from '@ext/lib/supabase';
+
+/**
+ * Sends the stored draft of a page: upload the (already redacted)
+ * screenshot to the private bucket, insert the feedback, and only then
+ * forget the draft. Every failure is answered as a message; the draft stays
+ * (with the uploaded path, so a retry does not upload twice).
+ */
+export async function submitDraft(
+  url: string,
+  deps: { getClient: () => Promise<Client>; randomId: () => string } = {
+    getClient: () => getClient(),
+    randomId: () => crypto.randomUUID(),
+  },
+): Promise<SubmitResult> {
+  const { draft, shot } = await loadDraft(url);
+  if (!draft) {
+    return {
+      ok: false,
+      failure: {
+        kind: 'invalid',
+        title: 'Nothing to send',
+        description: 'Type your feedback first.',
+      },
+    };
+  }
+  const input = draftToFeedback(draft);
+  if (!input.ok) return input;
+
+  let client: Client;
+  let userId: string;
+  try {
+    client = await deps.getClient();
+    const { data, error } = await client.auth.getSession();
+    if (error) throw error;
+    if (!data.session) {
+      return {
+        ok: false,
+        failure: { kind: 'auth', ...FEEDBACK_AUTH_REQUIRED },
+      };
+    }
+    userId = data.session.user.id;
+  } catch (error) {
+    return { ok: false, failure: describeFailure(error) };
+  }
+
+  let screenshotPath: string | null = null;
+  if (draft.includeScreenshot && shot) {
+    screenshotPath = shot.uploadedPath;
+    if (!screenshotPath) {
+      try {
+        screenshotPath = await uploadFeedbackFile(client, {
+          bucket: 'screenshots',
+          file: dataUrlToBlob(shot.redacted),
+          contentType: 'image/jpeg',
+          extension: 'jpg',
+          id: deps.randomId(),
+        });
+        await saveDraftShot(url, { ...shot, uploadedPath: screenshotPath });
+      } catch (error) {
+        return { ok: false, failure: describeFailure(error, 'upload') };
+      }
+    }
+  }
+
+  try {
+    const row = await createFeedback(client, userId, {
+      ...input.value,
+      screenshotPath,
+      audioPath: null,
+    });
+    await deleteDraft(url);
+    void trackEvent(client, {
+      name: 'submit_feedback',
+      properties: {
+        category: input.value.category,
+        has_screenshot: screenshotPath !== null,
+        has_audio: false,
+      },
+    });
+    const stats = await getUserStats(client, userId).catch(() => null);
+    return {
+      ok: true,
+      feedbackId: row.id,
+      pointsAwarded: row.points_awarded,
+      totalPoints: stats?.total_points ?? null,
+    };
+  } catch (error) {
+    return { ok: false, failure: describeFailure(error) };
+  }
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { signInWithPassword } from '@shared/data/auth';
+import type { Client } from '@shared/data/client';
+import {
+  EMAIL_INVALID,
+  PASSWORD_REQUIRED,
+} from '@shared/domain/validation/messages';
+import { describeFailure, type FailureMessage } from '@ext/lib/errors';
+import { Button, Input, Notice } from '@ext/components/ui';
+
+/** E-mail and password sign-in; sign-up happens on the web app. */
+export function SignIn({
+  client,
+  backendUrl,
+}: {
+  client: Client;
+  backendUrl: string;
+}) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<FailureMessage | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    // The shared zod schema would add ~15 KB to the popup; these two checks
+    // are all it does for sign-in.
+    const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
+      ? EMAIL_INVALID
+      : !password
+        ? PASSWORD_REQUIRED
+        : null;
+    if (problem) {
+      setFailure({
+        kind: 'invalid',
+        title: 'Sign in failed',
+        description: problem,
+      });
+      return;
+    }
+    setPending(true);
+    setFailure(null);
+    try {
+      await signInWithPassword(client, { email: email.trim(), password });
+    } catch (error) {
+      setFailure(describeFailure(error, 'sign-in'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      <div>
+        <h1 className="text-base font-semibold">Sign in to send feedback</h1>
+        <p className="text-xs text-ink-muted">
+          Earn XP for every feedback you send.
+        </p>
+      </div>
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoFocus
+      />
+      <Input
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {failure && (
+        <Notice tone="error" title={failure.title}>
+          {failure.description}
+        </Notice>
+      )}
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Signing in…' : 'Sign In'}
+      </Button>
+      <p className="text-center text-xs text-ink-muted">
+        No account yet?{' '}
+        <a
+          className="font-medium text-brand-700 underline"
+          href={`${backendUrl}/auth`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Sign up on Peega
+        </a>
+      </p>
+    </form>
+  );
+}

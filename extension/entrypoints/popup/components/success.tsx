@@ -1,0 +1,76 @@
+import { formatXp } from '@shared/domain/points';
+import { levelProgress, MAX_LEVEL_TEXT } from '@shared/domain/levels';
+import { Button } from '@ext/components/ui';
+
+/** After a submit: the XP earned, the level progress and the dashboard link. */
+export function Success({
+  points,
+  totalPoints,
+  dashboardUrl,
+  onAnother,
+}: {
+  points: number;
+  totalPoints: number | null;
+  dashboardUrl: string;
+  onAnother: () => void;
+}) {
+  const progress = totalPoints === null ? null : levelProgress(totalPoints);
+  return (
+    <div
+      className="flex flex-col items-center gap-3 py-4 text-center"
+      role="status"
+    >
+      <p className="text-xs font-medium text-ink-muted">Feedback submitted!</p>
+      <p className="text-4xl font-bold text-brand-600" data-testid="xp-earned">
+        {formatXp(points)}
+      </p>
+      <p className="text-xs text-ink-muted">Thank you for your feedback.</p>
+      {progress && (
+        <div
+          className="w-full rounded-lg border border-line bg-white p-3 text-left"
+          data-testid="level-progress"
+        >
+          <div className="flex justify-between text-xs">
+            <span className="font-semibold">Level {progress.level}</span>
+            <span className="text-ink-muted">{progress.points} XP</span>
+          </div>
+          {progress.isMaxLevel ? (
+            <p className="mt-1 text-xs text-ink-muted">{MAX_LEVEL_TEXT}</p>
+          ) : (
+            <>
+              <div
+                className="mt-2 h-2 overflow-hidden rounded-full bg-brand-100"
+                role="progressbar"
+                aria-valuenow={progress.percent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-label="Progress to the next level"
+              >
+                <div
+                  className="h-full bg-brand-600"
+                  style={{ width: `${progress.percent}%` }}
+                />
+              </div>
+              <p className="mt-1 text-xs text-ink-muted">
+                {progress.pointsToNext} XP to level {progress.level + 1}
+              </p>
+            </>
+          )}
+        </div>
+      )}
+      <div className="flex w-full gap-2">
+        <a
+          href={dashboardUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Open dashboard
+        </a>
+        <Button variant="outline" className="flex-1" onClick={onAnother}>
+          Send another
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { makeTitle } from '@shared/domain/feedback-analysis';
+import { feedbackFormSchema } from '@shared/domain/validation/feedback';
+import { FEEDBACK_MISSING_INFORMATION } from '@shared/domain/validation/messages';
+import type { FeedbackCategory } from '@shared/domain/categories';
+import type { FailureMessage } from './errors';
+import type { Draft, TechContext } from './storage';
+
+/** Longest description the database accepts. */
+const MAX_DESCRIPTION = 5000;
+
+/** The feedback a draft becomes, before its screenshot is uploaded. */
+export interface DraftFeedback {
+  title: string;
+  description: string;
+  companyName: string;
+  websiteUrl: string | null;
+  category: FeedbackCategory;
+}
+
+/** The optional technical context as a block appended to the description. */
+export function contextBlock(context: TechContext): string {
+  return [
+    'Technical context',
+    `Browser: ${context.browser}`,
+    `Viewport: ${context.viewport}`,
+    `Page title: ${context.pageTitle}`,
+  ].join('\n');
+}
+
+/**
+ * Validates a draft with the shared feedback schema: the title defaults to
+ * the first sentence of the text; the technical context is appended only
+ * for bugs that opted in; only http(s) pages are sent as the website.
+ */
+export function draftToFeedback(
+  draft: Draft,
+): { ok: true; value: DraftFeedback } | { ok: false; failure: FailureMessage } {
+  const text = draft.text.trim();
+  const withContext =
+    draft.includeContext && draft.category === 'bug' && draft.context && text
+      ? `${text}\n\n${contextBlock(draft.context)}`
+      : text;
+  const parsed = feedbackFormSchema.safeParse({
+    companyName: draft.companyName,
+    websiteUrl: /^https?:\/\//i.test(draft.url) ? draft.url : null,
+    title: draft.title.trim() || (text ? makeTitle(text) : ''),
+    description: withContext.slice(0, MAX_DESCRIPTION),
+    category: draft.category,
+  });
+  if (!parsed.success) {
+    return {
+      ok: false,
+      failure: { kind: 'invalid', ...FEEDBACK_MISSING_INFORMATION },
+    };
+  }
+  return { ok: true, value: parsed.data };
+}

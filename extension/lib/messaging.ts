@@ -1,0 +1,91 @@
+import { browser } from '#imports';
+import type { FailureMessage } from './errors';
+
+/** What the on-demand page-info script reads from the page. */
+export interface PageInfo {
+  url: string;
+  title: string;
+  host: string;
+  /** `<meta property="og:site_name">`, when the page has one. */
+  siteName: string | null;
+  /** The page's viewport, e.g. `1280×720`. */
+  viewport: string;
+}
+
+/** The page and its screenshot, taken the moment the popup opens. */
+export interface PreparedPage {
+  page: PageInfo | null;
+  /** JPEG data URL of at most 300 KB, or null when capture is impossible. */
+  screenshot: string | null;
+  /** Why there is no screenshot, in words for the user. */
+  captureError: string | null;
+}
+
+export type SubmitResult =
+  | {
+      ok: true;
+      feedbackId: string;
+      pointsAwarded: number;
+      totalPoints: number | null;
+    }
+  | { ok: false; failure: FailureMessage };
+
+/**
+ * Every message between the extension's contexts, with its request and
+ * response (read-frog's ProtocolMap shape, hand-rolled around
+ * `browser.runtime`).
+ */
+export interface ProtocolMap {
+  /** Popup → background: read the tab's page info and capture it. */
+  preparePage: {
+    request: { tabId: number; windowId: number; url?: string; title?: string };
+    response: PreparedPage;
+  };
+  /** Popup → background: send the stored draft of this page. */
+  submitFeedback: { request: { url: string }; response: SubmitResult };
+}
+
+export type MessageType = keyof ProtocolMap;
+
+interface Envelope<K extends MessageType = MessageType> {
+  type: K;
+  data: ProtocolMap[K]['request'];
+}
+
+/** Sends a typed message to the background and resolves with its answer. */
+export async function sendMessage<K extends MessageType>(
+  type: K,
+  data: ProtocolMap[K]['request'],
+): Promise<ProtocolMap[K]['response']> {
+  const envelope: Envelope<K> = { type, data };
+  return (await browser.runtime.sendMessage(
+    envelope,
+  )) as ProtocolMap[K]['response'];
+}
+
+export type Handlers = {
+  [K in MessageType]: (
+    data: ProtocolMap[K]['request'],
+  ) => Promise<ProtocolMap[K]['response']>;
+};
+
+/**
+ * Answers the typed messages with `handlers`. Handlers answer errors as
+ * values: a thrown error would reach the popup as a bare string.
+ */
+export function onMessages(handlers: Handlers): void {
+  browser.runtime.onMessage.addListener(
+    (message: unknown, _sender, sendResponse: (r: unknown) => void) => {
+      const envelope = message as Partial<Envelope>;
+      if (!envelope.type || !(envelope.type in handlers)) return false;
+      const handler = handlers[envelope.type] as (
+        data: unknown,
+      ) => Promise<unknown>;
+      handler(envelope.data).then(sendResponse, (error: unknown) =>
+        sendResponse({ error: String(error) }),
+      );
+      // Keeps the channel open for the asynchronous answer (Chrome MV3).
+      return true;
+    },
+  );
+}

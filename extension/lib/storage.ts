@@ -1,0 +1,86 @@
+import { storage } from '#imports';
+import type { FeedbackCategory } from '@shared/domain/categories';
+
+declare const __PEEGA_PUBLIC_URL__: string;
+
+/** The backend chosen at build time (PEEGA_PUBLIC_URL, ARCHITECTURE "Extension build"). */
+export const DEFAULT_BACKEND_URL: string =
+  typeof __PEEGA_PUBLIC_URL__ === 'string'
+    ? __PEEGA_PUBLIC_URL__
+    : 'http://localhost:3000';
+
+/** The Peega web app the extension talks to; changeable in the options page. */
+export const backendUrlItem = storage.defineItem<string>('local:backendUrl', {
+  fallback: DEFAULT_BACKEND_URL,
+  version: 1,
+});
+
+/** What `GET <backend>/config.json` answered, kept so the popup opens offline. */
+export interface BackendConfig {
+  backendUrl: string;
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+}
+
+export const backendConfigItem = storage.defineItem<BackendConfig | null>(
+  'local:backendConfig',
+  { fallback: null, version: 1 },
+);
+
+/** A rectangle to blur, in fractions (0–1) of the screenshot's size. */
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Optional technical context for bug reports (opt-in). */
+export interface TechContext {
+  browser: string;
+  viewport: string;
+  pageTitle: string;
+}
+
+/** Everything typed for one page; survives closing the popup and failed submits. */
+export interface Draft {
+  /** The page address without its fragment: the draft's key. */
+  url: string;
+  host: string;
+  pageTitle: string;
+  companyName: string;
+  category: FeedbackCategory | null;
+  /** Optional; derived from the first sentence of `text` when blank. */
+  title: string;
+  text: string;
+  includeScreenshot: boolean;
+  includeContext: boolean;
+  context: TechContext | null;
+  /** Blurred regions, already applied to the stored screenshot. */
+  redactions: Rect[];
+  updatedAt: number;
+}
+
+/** The screenshot of a draft, stored apart so typing never rewrites it. */
+export interface DraftShot {
+  /** JPEG data URL as captured; never leaves the browser. */
+  original: string;
+  /** JPEG data URL with the redactions applied: what is uploaded. */
+  redacted: string;
+  /** Storage path once uploaded, reused when a later step fails. */
+  uploadedPath: string | null;
+}
+
+/** Page addresses of the stored drafts, most recent last. */
+export const draftIndexItem = storage.defineItem<string[]>('local:draftIndex', {
+  fallback: [],
+  version: 1,
+});
+
+export const draftItem = (url: string) =>
+  storage.defineItem<Draft | null>(`local:draft:${url}`, { fallback: null });
+
+export const draftShotItem = (url: string) =>
+  storage.defineItem<DraftShot | null>(`local:draftShot:${url}`, {
+    fallback: null,
+  });

@@ -1,0 +1,203 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Client } from '@shared/data/client';
+import { submitDraft } from '@ext/entrypoints/background/submit';
+import { loadDraft, saveDraft, saveDraftShot } from '@ext/lib/drafts';
+import { onMessages, sendMessage } from '@ext/lib/messaging';
+import { makeDraft } from './make-draft';
+
+const URL_ = 'https://shop.example.com/cart';
+const JPEG = `data:image/jpeg;base64,${btoa('\xff\xd8\xff\xe0jpeg')}`;
+
+/** Just enough of supabase-js for the submit path, with switchable faults. */
+function fakeClient(
+  faults: { upload?: unknown; insert?: unknown; session?: boolean } = {},
+) {
+  const calls = {
+    uploads: [] as string[],
+    inserts: [] as Record<string, unknown>[],
+  };
+  const client = {
+    auth: {
+      getSession: async () => ({
+        data: {
+          session: faults.session === false ? null : { user: { id: 'u1' } },
+        },
+        error: null,
+      }),
+    },
+    rpc: async () => ({ data: 'folder-1', error: null }),
+    storage: {
+      from: () => ({
+        upload: async (path: string) => {
+          if (faults.upload) return { data: null, error: faults.upload };
+          calls.uploads.push(path);
+          return { data: { path }, error: null };
+        },
+      }),
+    },
+    from: (table: string) => ({
+      insert: (row: Record<string, unknown>) => {
+        if (table === 'analytics_events')
+          return Promise.resolve({ error: null });
+        return {
+          select: () => ({
+            single: async () => {
+              if (faults.insert) return { data: null, error: faults.insert };
+              calls.inserts.push(row);
+              return { data: { id: 'f1', points_awarded: 16 }, error: null };
+            },
+          }),
+        };
+      },
+      select: () => ({
+        eq: () => ({
+          maybeSingle: async () => ({
+            data: { total_points: 16 },
+            error: null,
+          }),
+        }),
+      }),
+    }),
+  };
+  return { client: client as unknown as Client, calls };
+}
+
+async function storeDraft() {
+  await saveDraft(makeDraft({ category: 'bug' }));
+  await saveDraftShot(URL_, {
+    original: JPEG,
+    redacted: JPEG,
+    uploadedPath: null,
+  });
+}
+
+describe('submitDraft', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('uploads the redacted screenshot, inserts the feedback and forgets the draft', async () => {
+    await storeDraft();
+    const { client, calls } = fakeClient();
+    const result = await submitDraft(URL_, {
+      getClient: async () => client,
+      randomId: () => 'id-1',
+    });
+    expect(result).toEqual({
+      ok: true,
+      feedbackId: 'f1',
+      pointsAwarded: 16,
+      totalPoints: 16,
+    });
+    expect(calls.uploads).toEqual(['folder-1/id-1.jpg']);
+    expect(calls.inserts[0]).toMatchObject({
+      user_id: 'u1',
+      category: 'bug',
+      screenshot_url: 'folder-1/id-1.jpg',
+      website_url: URL_,
+      title: 'The total is wrong',
+    });
+    expect((await loadDraft(URL_)).draft).toBeNull();
+  });
+
+  it('keeps the draft when the backend is down, and does not upload twice on retry', async () => {
+    await storeDraft();
+    const down = fakeClient({
+      insert: { message: 'TypeError: Failed to fetch' },
+    });
+    const first = await submitDraft(URL_, {
+      getClient: async () => down.client,
+      randomId: () => 'id-1',
+    });
+    expect(first).toMatchObject({ ok: false, failure: { kind: 'offline' } });
+    const kept = await loadDraft(URL_);
+    expect(kept.draft?.text).toBe(makeDraft().text);
+    expect(kept.shot?.uploadedPath).toBe('folder-1/id-1.jpg');
+
+    const up = fakeClient();
+    const retry = await submitDraft(URL_, {
+      getClient: async () => up.client,
+      randomId: () => 'id-2',
+    });
+    expect(retry.ok).toBe(true);
+    expect(up.calls.uploads).toEqual([]);
+    expect(up.calls.inserts[0]?.screenshot_url).toBe('folder-1/id-1.jpg');
+  });
+
+  it('says so when the upload is refused, keeping the draft', async () => {
+    await storeDraft();
+    const { client } = fakeClient({
+      upload: { message: 'mime', statusCode: '415' },
+    });
+    const result = await submitDraft(URL_, {
+      getClient: async () => client,
+      randomId: () => 'id-1',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { kind: 'upload', title: 'Upload failed' },
+    });
+    expect((await loadDraft(URL_)).draft).not.toBeNull();
+  });
+
+  it('asks to sign in when the session is gone or rate limited', async () => {
+    await storeDraft();
+    const signedOut = await submitDraft(URL_, {
+      getClient: async () => fakeClient({ session: false }).client,
+      randomId: () => 'x',
+    });
+    expect(signedOut).toMatchObject({
+      ok: false,
+      failure: { title: 'Authentication required' },
+    });
+    const limited = await submitDraft(URL_, {
+      getClient: async () =>
+        fakeClient({ insert: { message: 'slow down', code: 'PT429' } }).client,
+      randomId: () => 'x',
+    });
+    expect(limited).toMatchObject({
+      ok: false,
+      failure: { kind: 'rate-limited' },
+    });
+  });
+
+  it('refuses without a draft', async () => {
+    const getClient = vi.fn();
+    const result = await submitDraft(URL_, { getClient, randomId: () => 'x' });
+    expect(result.ok).toBe(false);
+    expect(getClient).not.toHaveBeenCalled();
+  });
+});
+
+describe('typed messaging', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('routes a message to its handler and answers its value', async () => {
+    const submitFeedback = vi.fn(async () => ({
+      ok: true as const,
+      feedbackId: 'f',
+      pointsAwarded: 5,
+      totalPoints: 5,
+    }));
+    onMessages({
+      preparePage: async () => ({
+        page: null,
+        screenshot: null,
+        captureError: 'no',
+      }),
+      submitFeedback,
+    });
+    await expect(
+      sendMessage('submitFeedback', { url: URL_ }),
+    ).resolves.toMatchObject({
+      pointsAwarded: 5,
+    });
+    expect(submitFeedback).toHaveBeenCalledWith({ url: URL_ });
+    await expect(
+      sendMessage('preparePage', { tabId: 1, windowId: 1 }),
+    ).resolves.toEqual({
+      page: null,
+      screenshot: null,
+      captureError: 'no',
+    });
+  });
+});

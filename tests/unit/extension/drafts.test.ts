@@ -1,0 +1,118 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  MAX_DRAFTS,
+  deleteDraft,
+  draftKey,
+  loadDraft,
+  saveDraft,
+  saveDraftShot,
+} from '@ext/lib/drafts';
+import { draftToFeedback } from '@ext/lib/draft-input';
+import { browserName } from '@ext/lib/browser-name';
+import { makeDraft } from './make-draft';
+
+describe('drafts in extension storage', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('keys drafts by the address without its fragment', () => {
+    expect(draftKey('https://a.test/p?q=1#top')).toBe('https://a.test/p?q=1');
+    expect(draftKey('https://a.test/p')).toBe('https://a.test/p');
+  });
+
+  it('survives a closed popup: text, category and screenshot come back', async () => {
+    await saveDraft(makeDraft({ category: 'bug', url: 'https://a.test/#x' }));
+    await saveDraftShot('https://a.test/', {
+      original: 'data:image/jpeg;base64,AAAA',
+      redacted: 'data:image/jpeg;base64,BBBB',
+      uploadedPath: null,
+    });
+    const { draft, shot } = await loadDraft('https://a.test/#other');
+    expect(draft).toMatchObject({ category: 'bug', url: 'https://a.test/' });
+    expect(shot?.redacted).toBe('data:image/jpeg;base64,BBBB');
+  });
+
+  it('keeps at most MAX_DRAFTS pages, dropping the oldest with its screenshot', async () => {
+    for (let i = 0; i <= MAX_DRAFTS; i++) {
+      const url = `https://a.test/${i}`;
+      await saveDraft(makeDraft({ url }));
+      await saveDraftShot(url, {
+        original: 'o',
+        redacted: 'r',
+        uploadedPath: null,
+      });
+    }
+    expect((await loadDraft('https://a.test/0')).draft).toBeNull();
+    expect((await loadDraft('https://a.test/0')).shot).toBeNull();
+    expect(
+      (await loadDraft(`https://a.test/${MAX_DRAFTS}`)).draft,
+    ).not.toBeNull();
+  });
+
+  it('forgets a draft after a successful submit', async () => {
+    await saveDraft(makeDraft());
+    await deleteDraft(makeDraft().url);
+    expect((await loadDraft(makeDraft().url)).draft).toBeNull();
+  });
+});
+
+describe('draftToFeedback', () => {
+  it('derives the title from the first sentence and defaults the category', () => {
+    const result = draftToFeedback(makeDraft());
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        title: 'The total is wrong',
+        description: 'The total is wrong. It adds tax twice.',
+        companyName: 'Example',
+        websiteUrl: 'https://shop.example.com/cart',
+        category: 'other',
+      },
+    });
+  });
+
+  it('appends the technical context only to bugs that opted in', () => {
+    const bug = draftToFeedback(
+      makeDraft({ category: 'bug', includeContext: true, title: 'Tax' }),
+    );
+    expect(bug.ok && bug.value.description).toContain(
+      'Technical context\nBrowser: Chrome 156\nViewport: 1280×720\nPage title: Cart',
+    );
+    expect(bug.ok && bug.value.title).toBe('Tax');
+    const idea = draftToFeedback(
+      makeDraft({ category: 'feature', includeContext: true }),
+    );
+    expect(idea.ok && idea.value.description).not.toContain('Technical');
+  });
+
+  it.each([
+    ['no text', { text: '  ' }],
+    ['no company', { companyName: '' }],
+  ])('refuses %s with the spec message', (_name, patch) => {
+    expect(draftToFeedback(makeDraft(patch))).toEqual({
+      ok: false,
+      failure: {
+        kind: 'invalid',
+        title: 'Missing information',
+        description: 'Please fill in title, description, and company name.',
+      },
+    });
+  });
+
+  it('sends browser pages without a website', () => {
+    const r = draftToFeedback(makeDraft({ url: 'chrome://settings/' }));
+    expect(r.ok && r.value.websiteUrl).toBeNull();
+  });
+});
+
+describe('browserName', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36',
+      'Chrome 156',
+    ],
+    ['Mozilla/5.0 Chrome/150.0 Safari/537.36 Edg/150.0', 'Edge 150'],
+    ['Mozilla/5.0 Gecko/20100101 Firefox/140.0', 'Firefox 140'],
+    ['curl/8', 'Unknown browser'],
+  ])('%s → %s', (ua, name) => expect(browserName(ua)).toBe(name));
+});
