@@ -14,7 +14,7 @@ describe('import zones (STYLE.md §2.3)', () => {
   it.each([
     [
       'web/src/main-probe.ts',
-      "import '../../extension/entrypoints/background.ts';\n",
+      "import '../../extension/entrypoints/background/index.ts';\n",
     ],
     ['extension/lib/probe.ts', "import '../../web/src/main.tsx';\n"],
     ['shared/domain/probe.ts', "import '../../supabase/local/http.ts';\n"],
