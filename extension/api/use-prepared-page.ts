@@ -29,27 +29,41 @@ async function targetTab(): Promise<{
   };
 }
 
-/** Asks the background, once, for the page's info and screenshot. */
+let started: Promise<PreparedPage> | undefined;
+
+/**
+ * Asks the background, once per popup, for the page's info and screenshot.
+ * The popup's entry calls it before React renders, so the capture runs
+ * while the UI boots.
+ */
+export function preparePage(): Promise<PreparedPage> {
+  started ??= targetTab()
+    .then((target): Promise<PreparedPage> | PreparedPage =>
+      target
+        ? sendMessage('preparePage', target)
+        : {
+            page: null,
+            screenshot: null,
+            captureError: 'No page to send feedback about.',
+          },
+    )
+    .catch(() => ({
+      page: null,
+      screenshot: null,
+      captureError: 'The page could not be read.',
+    }));
+  return started;
+}
+
+/** The page's info and screenshot, once the background has them. */
 export function usePreparedPage(): PreparedPage | null {
   const [prepared, setPrepared] = useState<PreparedPage | null>(null);
   useEffect(() => {
-    targetTab()
-      .then((target) =>
-        target
-          ? sendMessage('preparePage', target)
-          : {
-              page: null,
-              screenshot: null,
-              captureError: 'No page to send feedback about.',
-            },
-      )
-      .then(setPrepared, () =>
-        setPrepared({
-          page: null,
-          screenshot: null,
-          captureError: 'The page could not be read.',
-        }),
-      );
+    let active = true;
+    void preparePage().then((p) => active && setPrepared(p));
+    return () => {
+      active = false;
+    };
   }, []);
   return prepared;
 }
