@@ -4,7 +4,8 @@ import {
 } from '@shared/domain/linkedin';
 import { getEnv } from '@web/lib/env';
 import { paths } from '@web/config/paths';
-import { track } from '@web/api/analytics/track';
+import { trackEvent } from '@shared/data/analytics';
+import { getSupabase } from '@web/lib/supabase';
 
 /** Session storage key of the nonce of the flow under way. */
 export const LINKEDIN_NONCE_KEY = 'peega.linkedin.nonce';
@@ -27,7 +28,7 @@ function randomNonce(): string {
  * and sends the browser to the provider with the state (user id, return
  * address, time, nonce).
  */
-export function startLinkedinVerification(userId: string) {
+export async function startLinkedinVerification(userId: string) {
   const config = linkedinConfig();
   if (!config) return;
   const nonce = randomNonce();
@@ -39,7 +40,11 @@ export function startLinkedinVerification(userId: string) {
     timestamp: Date.now(),
     nonce,
   });
-  track({ name: 'linkedin_auth_started', properties: {} });
+  // Awaited: leaving the page would cancel the request (never throws).
+  await trackEvent(getSupabase(), {
+    name: 'linkedin_auth_started',
+    properties: {},
+  });
   window.location.assign(
     buildLinkedinAuthorizeUrl({
       authorizeUrl: config.authorizeUrl,
