@@ -34,22 +34,22 @@ export function Leaderboard() {
     <Card className="p-0 sm:p-0">
       <h2 className="px-5 pt-5 text-lg font-semibold sm:px-6">Leaderboard</h2>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <thead className="border-y border-line bg-surface text-xs tracking-wide text-ink-muted uppercase">
+        <table className="w-full text-left text-sm">
+          <thead className="border-y border-line bg-surface text-[11px] tracking-wide text-ink-muted uppercase sm:text-xs">
             <tr>
-              <th scope="col" className="px-5 py-3 sm:px-6">
+              <th scope="col" className="px-3 py-3 sm:px-6">
                 Rank
               </th>
-              <th scope="col" className="px-3 py-3">
+              <th scope="col" className="px-2 py-3 sm:px-3">
                 Nickname
               </th>
-              <th scope="col" className="px-3 py-3 text-right">
+              <th scope="col" className="px-2 py-3 text-right sm:px-3">
                 Feedback Count
               </th>
-              <th scope="col" className="px-3 py-3 text-right">
+              <th scope="col" className="px-2 py-3 text-right sm:px-3">
                 Level
               </th>
-              <th scope="col" className="px-5 py-3 text-right sm:px-6">
+              <th scope="col" className="px-3 py-3 text-right sm:px-6">
                 XP
               </th>
             </tr>
@@ -74,20 +74,22 @@ export function Leaderboard() {
                         row.is_current_user ? 'bg-brand-50 font-semibold' : ''
                       }`}
                     >
-                      <td className="px-5 py-3 sm:px-6">
+                      <td className="px-3 py-3 sm:px-6">
                         <span className="inline-flex items-center gap-1.5">
                           {medal && <span aria-hidden="true">{medal}</span>}
                           <span>#{row.rank}</span>
                         </span>
                       </td>
-                      <td className="px-3 py-3">
+                      <td className="px-2 py-3 break-words sm:px-3">
                         {leaderboardName(row.nickname, row.is_current_user)}
                       </td>
-                      <td className="px-3 py-3 text-right">
+                      <td className="px-2 py-3 text-right sm:px-3">
                         {row.feedback_count}
                       </td>
-                      <td className="px-3 py-3 text-right">{row.level}</td>
-                      <td className="px-5 py-3 text-right sm:px-6">{row.xp}</td>
+                      <td className="px-2 py-3 text-right sm:px-3">
+                        {row.level}
+                      </td>
+                      <td className="px-3 py-3 text-right sm:px-6">{row.xp}</td>
                     </tr>
                   );
                 })}
@@ -107,7 +109,7 @@ export function Leaderboard() {
       {showPagination(pages) && (
         <nav
           aria-label="Leaderboard pages"
-          className="flex items-center justify-between gap-3 border-t border-line px-5 py-3 sm:px-6"
+          className="flex items-center justify-between gap-3 border-t border-line px-3 py-3 sm:px-6"
         >
           <Button
             variant="secondary"

@@ -32,7 +32,17 @@ function FilterButtons({
   onSelect: (value: string | null) => void;
 }) {
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+    <div
+      role="group"
+      aria-label={label}
+      className="flex flex-wrap items-center gap-2"
+    >
+      <span
+        aria-hidden="true"
+        className="w-20 text-sm font-medium text-ink-muted"
+      >
+        {label}
+      </span>
       {values.map((v) => (
         <button
           key={v}
