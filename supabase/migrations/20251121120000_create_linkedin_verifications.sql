@@ -34,6 +34,13 @@ comment on table private.linkedin_nonces is
   'Nonces of LinkedIn states already exchanged: a state (and the code sent with it) is accepted once.';
 
 -- -----------------------------------------------------------------------------
+-- Section: indexes
+-- -----------------------------------------------------------------------------
+
+-- Covers the foreign key (deleting a profile).
+create index linkedin_nonces_user_id_idx on private.linkedin_nonces (user_id);
+
+-- -----------------------------------------------------------------------------
 -- Section: row level security
 -- -----------------------------------------------------------------------------
 

@@ -33,15 +33,18 @@ const b64 = (value: unknown) =>
  * member. Codes are single use, as at LinkedIn.
  */
 export async function startFakeOidcProvider(options: {
+  /** 0 for any free port. */
   port: number;
   clientId: string;
   clientSecret: string;
 }): Promise<FakeOidcProvider> {
-  const url = `http://127.0.0.1:${options.port}`;
+  let url = `http://127.0.0.1:${options.port}`;
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, string>();
   const provider: FakeOidcProvider = {
-    url,
+    get url() {
+      return url;
+    },
     mode: 'approve',
     sub: 'member-1',
     lastRedirect: null,
@@ -137,5 +140,7 @@ export async function startFakeOidcProvider(options: {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
+  // Port 0 picks a free port.
+  url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return provider;
 }
