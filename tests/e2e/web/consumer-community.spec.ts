@@ -323,6 +323,24 @@ test('rewards: signed-out message, filters, claim an unlocked reward, a locked o
   ).toBeVisible();
   await snap(page, 'rewards-signed-out');
 
+  // The LinkedIn callback without a session asks to log in and goes to /auth.
+  const state = Buffer.from(
+    JSON.stringify({
+      user_id: '00000000-0000-4000-8000-000000000002',
+      return_url: `${baseURL}/profile/settings`,
+      timestamp: Date.now(),
+      nonce: 'abcdefabcdefabcdefabcdef',
+    }),
+  ).toString('base64url');
+  await page.goto(`/auth/linkedin/callback?code=abc&state=${state}`);
+  await expect(
+    page
+      .getByText("You'll need to log in to complete the verification process.")
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('LinkedIn verification pending')).toBeVisible();
+  await expect(page).toHaveURL('/auth');
+
   const email = newEmail('rewards');
   await signUp(page, 'Reward Hunter', email);
   await page.goto('/rewards');
