@@ -11,7 +11,6 @@ import {
 } from '@shared/domain/leaderboard';
 import { useLeaderboard } from '@web/api/community/get-leaderboard';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 
 /** The leaderboard table with its pager (page in the URL: ?page=n). */
@@ -31,25 +30,28 @@ export function Leaderboard() {
     );
 
   return (
-    <Card className="p-0 sm:p-0">
+    <section
+      aria-label="Leaderboard"
+      className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm shadow-brand-900/5"
+    >
       <h2 className="px-5 pt-5 text-lg font-semibold sm:px-6">Leaderboard</h2>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-y border-line bg-surface text-[11px] tracking-wide text-ink-muted uppercase sm:text-xs">
+        <table className="w-full text-left text-[13px] sm:text-sm">
+          <thead className="border-y border-line bg-surface text-[11px] text-ink-muted uppercase sm:text-xs sm:tracking-wide">
             <tr>
-              <th scope="col" className="px-3 py-3 sm:px-6">
+              <th scope="col" className="px-2 py-3 sm:px-6">
                 Rank
               </th>
-              <th scope="col" className="px-2 py-3 sm:px-3">
+              <th scope="col" className="px-1.5 py-3 sm:px-3">
                 Nickname
               </th>
-              <th scope="col" className="px-2 py-3 text-right sm:px-3">
+              <th scope="col" className="px-1.5 py-3 text-right sm:px-3">
                 Feedback Count
               </th>
-              <th scope="col" className="px-2 py-3 text-right sm:px-3">
+              <th scope="col" className="px-1.5 py-3 text-right sm:px-3">
                 Level
               </th>
-              <th scope="col" className="px-3 py-3 text-right sm:px-6">
+              <th scope="col" className="px-2 py-3 text-right sm:px-6">
                 XP
               </th>
             </tr>
@@ -74,22 +76,22 @@ export function Leaderboard() {
                         row.is_current_user ? 'bg-brand-50 font-semibold' : ''
                       }`}
                     >
-                      <td className="px-3 py-3 sm:px-6">
+                      <td className="px-2 py-3 sm:px-6">
                         <span className="inline-flex items-center gap-1.5">
                           {medal && <span aria-hidden="true">{medal}</span>}
                           <span>#{row.rank}</span>
                         </span>
                       </td>
-                      <td className="px-2 py-3 break-words sm:px-3">
+                      <td className="px-1.5 py-3 sm:px-3">
                         {leaderboardName(row.nickname, row.is_current_user)}
                       </td>
-                      <td className="px-2 py-3 text-right sm:px-3">
+                      <td className="px-1.5 py-3 text-right sm:px-3">
                         {row.feedback_count}
                       </td>
-                      <td className="px-2 py-3 text-right sm:px-3">
+                      <td className="px-1.5 py-3 text-right sm:px-3">
                         {row.level}
                       </td>
-                      <td className="px-3 py-3 text-right sm:px-6">{row.xp}</td>
+                      <td className="px-2 py-3 text-right sm:px-6">{row.xp}</td>
                     </tr>
                   );
                 })}
@@ -109,7 +111,7 @@ export function Leaderboard() {
       {showPagination(pages) && (
         <nav
           aria-label="Leaderboard pages"
-          className="flex items-center justify-between gap-3 border-t border-line px-3 py-3 sm:px-6"
+          className="flex items-center justify-between gap-3 border-t border-line px-2 py-3 sm:px-6"
         >
           <Button
             variant="secondary"
@@ -132,6 +134,6 @@ export function Leaderboard() {
           </Button>
         </nav>
       )}
-    </Card>
+    </section>
   );
 }

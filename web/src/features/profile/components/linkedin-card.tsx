@@ -37,7 +37,7 @@ export function LinkedinCard({
           </span>
         ) : configured ? (
           <Button
-            className="self-start bg-[#0a66c2] hover:bg-[#004182] sm:self-auto"
+            className="self-start sm:self-auto"
             data-scopes={LINKEDIN_SCOPES}
             onClick={() => void startLinkedinVerification(userId)}
           >
