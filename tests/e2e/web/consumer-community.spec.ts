@@ -384,6 +384,10 @@ test('rewards: signed-out message, filters, claim an unlocked reward, a locked o
     /^PEEGA-[A-Z2-9]{4}-[A-Z2-9]{4}$/,
   );
   await snap(page, 'rewards-claimed');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const code = page.getByTestId('reward-claim');
+  await expect(code).toContainText('Peega sticker pack');
+  await expect(code).toContainText(/PEEGA-[A-Z2-9]{4}-[A-Z2-9]{4}/);
 
   const client = await signedInClient(email);
   const { data: locked } = await client

@@ -236,6 +236,29 @@ export function RewardCatalogue({ userId }: { userId: string }) {
           })}
         </ul>
       )}
+      {(claims.data ?? []).length > 0 && (
+        <section className="mt-10" aria-labelledby="my-claims">
+          <h2 id="my-claims" className="text-lg font-semibold">
+            My claimed rewards
+          </h2>
+          <ul className="mt-3 flex flex-col divide-y divide-line rounded-2xl border border-line bg-white">
+            {(claims.data ?? []).map((c) => (
+              <li
+                key={c.id}
+                data-testid="reward-claim"
+                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
+              >
+                <span className="font-medium">
+                  {all.find((r) => r.id === c.reward_id)?.title ?? 'Reward'}
+                </span>
+                <span className="font-mono text-sm font-semibold tracking-wider select-all">
+                  {c.code}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <RewardDialog
         reward={open}
         userId={userId}
