@@ -3,6 +3,18 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.PEEGA_E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/**
+ * The fake OpenID Connect provider the LinkedIn journeys start on the next
+ * port (tests/support/fake-oidc.ts); the backend's linkedin-oauth function
+ * is configured for it.
+ */
+export const fakeOidc = {
+  port: port + 1,
+  url: `http://127.0.0.1:${port + 1}`,
+  clientId: 'peega-e2e-client',
+  clientSecret: 'peega-e2e-secret',
+};
+
 /** Flags that keep Chromium off the network this machine does not have (TOOLING.md). */
 export const chromiumArgs = [
   '--no-sandbox',
@@ -44,6 +56,12 @@ export default defineConfig({
       // Always PGlite: the PostgreSQL of CI serves the integration suites.
       DATABASE_URL: '',
       PEEGA_PUBLIC_URL: baseURL,
+      LINKEDIN_CLIENT_ID: fakeOidc.clientId,
+      LINKEDIN_CLIENT_SECRET: fakeOidc.clientSecret,
+      LINKEDIN_AUTHORIZE_URL: `${fakeOidc.url}/authorize`,
+      LINKEDIN_TOKEN_URL: `${fakeOidc.url}/token`,
+      LINKEDIN_USERINFO_URL: `${fakeOidc.url}/userinfo`,
+      LINKEDIN_ISSUER: fakeOidc.url,
     },
   },
 });

@@ -1349,6 +1349,10 @@ export type Database = {
         Args: { company_email?: string; feedback_uuid?: string }
         Returns: boolean
       }
+      record_linkedin_verification: {
+        Args: { p_nonce: string; p_subject: string; p_user_id: string }
+        Returns: boolean
+      }
       request_domain_verification: {
         Args: { p_domain: string }
         Returns: {

@@ -46,6 +46,11 @@ export interface BackendConfig {
   /** Where "Download Extension" points; unset means the backend's own /extension page. */
   extensionUrl?: string;
   linkedinEnabled: boolean;
+  /**
+   * What the browser needs to start the LinkedIn OpenID Connect flow (never
+   * the client secret); null when verification is not configured.
+   */
+  linkedin: { clientId: string; authorizeUrl: string } | null;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
   migrationsDir: string;
@@ -156,6 +161,15 @@ export async function loadConfig(
     linkedinEnabled: Boolean(
       env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET,
     ),
+    linkedin:
+      env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET
+        ? {
+            clientId: env.LINKEDIN_CLIENT_ID,
+            authorizeUrl:
+              env.LINKEDIN_AUTHORIZE_URL ||
+              'https://www.linkedin.com/oauth/v2/authorization',
+          }
+        : null,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     migrationsDir: path.join(root, 'supabase', 'migrations'),
     seedFile: path.join(root, 'supabase', 'seed.sql'),
@@ -167,7 +181,7 @@ export async function loadConfig(
     configToml: path.join(root, 'supabase', 'config.toml'),
     functionSecrets: (
       env.PEEGA_FUNCTION_SECRETS ??
-      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS'
+      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS'
     )
       .split(',')
       .map((s) => s.trim())

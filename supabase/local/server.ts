@@ -80,6 +80,8 @@ export function createHttpServer(
       demoMode: config.demoMode,
       extensionUrl: config.extensionUrl ?? `${config.publicUrl}/extension`,
       linkedinEnabled: config.linkedinEnabled,
+      linkedinClientId: config.linkedin?.clientId ?? null,
+      linkedinAuthorizeUrl: config.linkedin?.authorizeUrl ?? null,
     });
 
   return http.createServer((req, res) => {

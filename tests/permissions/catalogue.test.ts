@@ -68,6 +68,7 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.award_points',
   'public.confirm_domain_verification',
   'public.mark_linkedin_verified',
+  'public.record_linkedin_verification',
 ];
 
 /** Tables whose changes are published to realtime subscribers. */

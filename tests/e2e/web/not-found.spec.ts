@@ -24,7 +24,8 @@ test('the runtime configuration names this backend', async ({
   expect(config).toMatchObject({
     supabaseUrl: baseURL,
     demoMode: true,
-    linkedinEnabled: false,
+    // The e2e backend is configured for the fake LinkedIn provider.
+    linkedinEnabled: true,
   });
   expect(typeof config.supabaseAnonKey).toBe('string');
 });

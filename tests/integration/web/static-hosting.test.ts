@@ -107,6 +107,8 @@ describe('web hosting', () => {
       demoMode: true,
       extensionUrl: `${t.url}/extension`,
       linkedinEnabled: false,
+      linkedinClientId: null,
+      linkedinAuthorizeUrl: null,
     });
   });
 

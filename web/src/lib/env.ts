@@ -29,6 +29,23 @@ export const envSchema = z.object(
     demoMode: z.boolean(expected('true or false')),
     extensionUrl: httpUrl,
     linkedinEnabled: z.boolean(expected('true or false')),
+    // What the browser needs to start the LinkedIn OpenID Connect flow
+    // (never the client secret). Optional: backends from before this
+    // contract change leave them out, which reads as "not configured".
+    linkedinClientId: z._default(
+      z.nullable(
+        z
+          .string(expected('a string or null'))
+          .check(z.trim(), z.minLength(1, expected('a non-empty string'))),
+      ),
+      null,
+    ),
+    linkedinAuthorizeUrl: z._default(
+      z.nullable(
+        z.url({ protocol: /^https?$/, ...expected('an http(s) URL') }),
+      ),
+      null,
+    ),
   },
   expected('a JSON object'),
 );

@@ -7,11 +7,22 @@ const good = {
   demoMode: false,
   extensionUrl: 'https://chromewebstore.google.com/detail/peega',
   linkedinEnabled: true,
+  linkedinClientId: 'client-123',
+  linkedinAuthorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
 };
 
 describe('parseEnv', () => {
   it('accepts a config.json that follows the contract', () => {
     expect(parseEnv({ ...good, extra: 'ignored' })).toEqual(good);
+  });
+
+  it('reads a backend without LinkedIn fields as not configured', () => {
+    const { linkedinClientId, linkedinAuthorizeUrl, ...older } = good;
+    expect(linkedinClientId && linkedinAuthorizeUrl).toBeTruthy();
+    expect(parseEnv({ ...older, linkedinEnabled: false })).toMatchObject({
+      linkedinClientId: null,
+      linkedinAuthorizeUrl: null,
+    });
   });
 
   it.each(['http://localhost:3000', 'http://127.0.0.1:54321'])(
@@ -48,6 +59,16 @@ describe('parseEnv', () => {
       'a flag given as a string',
       { ...good, demoMode: 'true' },
       'demoMode: must be true or false',
+    ],
+    [
+      'a LinkedIn authorize URL that is not http(s)',
+      { ...good, linkedinAuthorizeUrl: 'javascript:alert(1)' },
+      'linkedinAuthorizeUrl: must be an http(s) URL',
+    ],
+    [
+      'a blank LinkedIn client id',
+      { ...good, linkedinClientId: ' ' },
+      'linkedinClientId: must be a non-empty string',
     ],
     [
       'a missing flag',

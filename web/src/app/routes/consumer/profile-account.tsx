@@ -1,5 +1,20 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { useProfile } from '@web/api/profiles/get-profile';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { AccountDetails } from '@web/features/profile/components/account-details';
+import { ProfileLayout } from '@web/features/profile/components/profile-layout';
+import { useSignedInUser } from '@web/hooks/use-signed-in-user';
 
+/** /profile/account: e-mail, name, nickname (consumer spec §2). */
 export default function ProfileAccountRoute() {
-  return <PageFrame title="Account Details" />;
+  const user = useSignedInUser();
+  const profile = useProfile(user.id);
+  return (
+    <ProfileLayout title="Account Details">
+      {profile.data ? (
+        <AccountDetails profile={profile.data} />
+      ) : (
+        <Skeleton className="h-72" />
+      )}
+    </ProfileLayout>
+  );
 }

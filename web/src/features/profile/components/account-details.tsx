@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Profile } from '@shared/data/profiles';
+import { useUpdateNickname } from '@web/api/profiles/update-nickname';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { InputField } from '@web/components/ui/field';
+
+/** E-mail, name and the leaderboard nickname (consumer spec §2, §8). */
+export function AccountDetails({ profile }: { profile: Profile }) {
+  const [nickname, setNickname] = useState(profile.nickname);
+  const [error, setError] = useState<string>();
+  const save = useUpdateNickname(profile.id);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = nickname.trim();
+    if (value.length < 2 || value.length > 30) {
+      setError('Nicknames are 2 to 30 characters long.');
+      return;
+    }
+    setError(undefined);
+    save.mutate(value, {
+      onSuccess: () =>
+        toast.success('Settings saved', {
+          description: 'Your account details have been updated.',
+        }),
+      onError: (err) =>
+        toast.error('Error', {
+          description: `Failed to save account details. ${err.message}`,
+        }),
+    });
+  };
+
+  return (
+    <>
+      <Card>
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <h2 className="text-lg font-semibold">Account Details</h2>
+          <InputField
+            label="Email"
+            type="email"
+            value={profile.email ?? ''}
+            readOnly
+            disabled
+          />
+          <InputField
+            label="Name"
+            value={profile.full_name ?? ''}
+            readOnly
+            disabled
+          />
+          <InputField
+            label="Nickname"
+            hint="Shown on the community leaderboard."
+            value={nickname}
+            maxLength={30}
+            error={error}
+            onChange={(e) => setNickname(e.target.value)}
+          />
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <Card className="border-red-200">
+        <h2 className="text-lg font-semibold">Delete account</h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Deleting your account removes your feedback, points and badges.
+        </p>
+        <Button
+          variant="danger"
+          className="mt-4"
+          onClick={() =>
+            toast.error('Please contact support to delete your account.')
+          }
+        >
+          Delete Account
+        </Button>
+      </Card>
+    </>
+  );
+}
