@@ -120,15 +120,18 @@ describe('route table', () => {
     const router = await renderAt('/badges');
 
     expect(
-      await screen.findByRole('heading', {
-        level: 1,
-        name: 'Sign up to Peega',
-      }),
+      // Three lazy chunks load first (data layout, signed-in layout, auth),
+      // supabase-js among them: slow on a busy 2-core machine.
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Sign up to Peega' },
+        { timeout: 25_000 },
+      ),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.anything());
-  });
+  }, 30_000);
 
   it('explains the failure when /config.json is missing', async () => {
     // React reports the caught error to the console; keep the output clean.
