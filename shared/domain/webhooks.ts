@@ -29,7 +29,9 @@ export function isPrivateAddress(address: string): boolean {
     const a = Number(v4[1]);
     const b = Number(v4[2]);
     if (a >= 224) return true;
-    return PRIVATE_V4.some(([first, from, to]) => a === first && b >= from && b <= to);
+    return PRIVATE_V4.some(
+      ([first, from, to]) => a === first && b >= from && b <= to,
+    );
   }
   if (!ip.includes(':')) return true;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(ip);

@@ -87,7 +87,8 @@ async function checkDns(
       `_peega-verification.${target.domain}`,
     );
     return records.some(
-      (chunks) => chunks.join('').trim() === `peega-verification=${target.token}`,
+      (chunks) =>
+        chunks.join('').trim() === `peega-verification=${target.token}`,
     );
   } catch {
     return false;
@@ -111,9 +112,7 @@ async function checkFile(
     });
     if (!res.ok) return false;
     const text = (await res.text()).slice(0, 4096);
-    return text
-      .split(/\r?\n/)
-      .some((line) => line.trim() === target.token);
+    return text.split(/\r?\n/).some((line) => line.trim() === target.token);
   } catch {
     return false;
   }
@@ -173,7 +172,11 @@ export function createVerifyDomainHandler(deps: VerifyDomainDeps) {
     const confirm = await rpc(
       { ...env, SUPABASE_ANON_KEY: serviceKey },
       'confirm_domain_verification',
-      { p_company_id: target.company_id, p_domain: target.domain, p_method: method },
+      {
+        p_company_id: target.company_id,
+        p_domain: target.domain,
+        p_method: method,
+      },
       `Bearer ${serviceKey}`,
     );
     if (!confirm.ok)

@@ -125,8 +125,8 @@ export function CompanyLanding() {
             </h1>
             <p className="mx-auto mt-5 max-w-2xl text-lg text-ink-muted">
               {COMPANY_BRAND} collects categorised bug reports, ideas and UX
-              feedback about your website from motivated users, and puts them
-              in one dashboard with a clear workflow.
+              feedback about your website from motivated users, and puts them in
+              one dashboard with a clear workflow.
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link

@@ -23,7 +23,10 @@ export function CompanyNav() {
           >
             Log in
           </Link>
-          <Link to={paths.companySignup} className={buttonClass('primary', 'sm')}>
+          <Link
+            to={paths.companySignup}
+            className={buttonClass('primary', 'sm')}
+          >
             Try it now
           </Link>
         </nav>
