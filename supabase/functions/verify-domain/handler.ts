@@ -62,7 +62,7 @@ async function rpc(
     body: JSON.stringify(args),
   });
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

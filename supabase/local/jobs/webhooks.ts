@@ -122,6 +122,7 @@ export async function startWebhookWorker(
           name === 'TimeoutError' || name === 'AbortError'
             ? `The receiver did not answer within ${options.timeoutMs ?? 5000} ms.`
             : `The receiver could not be reached (${e instanceof Error ? e.message : String(e)}).`,
+          { cause: e },
         );
       }
       await res.body?.cancel().catch(() => undefined);

@@ -29,7 +29,6 @@ let origin: string;
 const files = new Map<string, string>();
 const received: Received[] = [];
 let hang = false;
-let status = 200;
 
 let author: TestUser;
 let x: TestCompany;
@@ -53,7 +52,7 @@ beforeAll(async () => {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       if (hang && path.includes('slow')) return; // never answers
-      res.writeHead(path.includes('slow') ? 200 : status).end('ok');
+      res.writeHead(200).end('ok');
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
