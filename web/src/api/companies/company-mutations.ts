@@ -10,7 +10,9 @@ import {
   verifyDomain,
   type Company,
 } from '@shared/data/companies';
+import { voteOnFeedback } from '@shared/data/feedback';
 import type { FeedbackStatus } from '@shared/domain/statuses';
+import type { VoteType } from '@shared/domain/votes';
 import { companyKeys } from '@web/api/companies/keys';
 import { getSupabase } from '@web/lib/supabase';
 
@@ -108,5 +110,16 @@ export function useDeleteWebhook() {
         queryKey: companyKeys.deliveries(),
       });
     },
+  });
+}
+
+/** A company user's vote on a feedback (never their own; once). */
+export function useCompanyVote(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: { feedbackId: string; voteType: VoteType }) =>
+      voteOnFeedback(getSupabase(), { userId, ...args }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: companyKeys.feedback() }),
   });
 }
