@@ -2,6 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.PEEGA_E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * A local server the company journeys start (domain-verification files and a
+ * webhook receiver); the backend's verify-domain function reads files there.
+ */
+export const fixturePort = port + 1;
 
 /** Flags that keep Chromium off the network this machine does not have (TOOLING.md). */
 export const chromiumArgs = [
@@ -44,6 +49,7 @@ export default defineConfig({
       // Always PGlite: the PostgreSQL of CI serves the integration suites.
       DATABASE_URL: '',
       PEEGA_PUBLIC_URL: baseURL,
+      DOMAIN_VERIFICATION_FILE_URL: `http://127.0.0.1:${fixturePort}/{domain}/.well-known/peega-verification.txt`,
     },
   },
 });

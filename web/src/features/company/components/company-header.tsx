@@ -40,7 +40,8 @@ function CompanyMenu({ company }: { company: Company }) {
     toast.success('Signed out', {
       description: 'You have been successfully signed out.',
     });
-    navigate(paths.companyLanding);
+    // A data screen: the landing page has no toaster (it stays small).
+    navigate(`${paths.companySignup}?mode=signin`);
   }
 
   return (
