@@ -1575,6 +1575,16 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      take_company_digests: {
+        Args: { p_now?: string }
+        Returns: {
+          company_id: string
+          company_name: string
+          email: string
+          feedback_count: number
+          items: Json
+        }[]
+      }
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string }
         Returns: string

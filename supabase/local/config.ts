@@ -72,6 +72,11 @@ export interface BackendConfig {
   webhookWorker: boolean;
   /** How long a webhook receiver may take to answer (PEEGA_WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs: number;
+  /**
+   * Send companies their daily digest of new feedback (PEEGA_DIGEST_WORKER,
+   * default on; off in test backends).
+   */
+  digestWorker: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -182,5 +187,6 @@ export async function loadConfig(
     aiWorker: flag(env.PEEGA_AI_WORKER, true),
     webhookWorker: flag(env.PEEGA_WEBHOOK_WORKER, true),
     webhookTimeoutMs: Number(env.PEEGA_WEBHOOK_TIMEOUT_MS ?? 5000),
+    digestWorker: flag(env.PEEGA_DIGEST_WORKER, true),
   };
 }

@@ -18,6 +18,7 @@ import { createMailboxService } from './mail/mailbox.ts';
 import { createExtensionPage } from './extension-page.ts';
 import { startSmtpDelivery } from './mail/smtp.ts';
 import { feedbackAiOptions, startFeedbackAi } from './jobs/feedback-ai.ts';
+import { startDigestWorker } from './jobs/digest.ts';
 import {
   startWebhookWorker,
   type WebhookWorkerOptions,
@@ -131,6 +132,9 @@ export async function startBackend(
         ...options.webhooks,
       })
     : undefined;
+  const digests = config.digestWorker
+    ? startDigestWorker(db, { publicUrl: () => config.publicUrl })
+    : undefined;
   const { port } = server.address() as AddressInfo;
   const url =
     config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
@@ -143,6 +147,7 @@ export async function startBackend(
       await smtp?.stop();
       await ai?.stop();
       await webhooks?.stop();
+      await digests?.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

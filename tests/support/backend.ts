@@ -99,6 +99,7 @@ export async function startTestBackend(
       PEEGA_AI_WORKER: '0',
       // The same for webhook deliveries; the webhook tests turn it on.
       PEEGA_WEBHOOK_WORKER: '0',
+      PEEGA_DIGEST_WORKER: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
   createCompany,
@@ -281,4 +282,54 @@ describe('webhooks', () => {
       received.find((r) => r.path === '/hook' && r.body.includes('Slow one')),
     );
   }, 20_000);
+});
+
+describe('daily digest', () => {
+  it('mails each company with notifications on once a day, without author identity', async () => {
+    const mails = () =>
+      query<{ to_email: string; subject: string; body_text: string }>(
+        t,
+        `select to_email, subject, body_text from auth.outbox where kind = 'company_digest'`,
+      );
+    const quiet = await createCompany(t, { domain: 'quiet-co.com' });
+    await quiet.client
+      .from('companies')
+      .update({ notifications_enabled: false })
+      .eq('id', quiet.companyId);
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://quiet-co.com/',
+      title: 'Nobody is told',
+    });
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://acme-y.com/digest',
+      title: 'Digest item',
+    });
+    const sent = await sendCompanyDigests(t.ctx.db, {
+      publicUrl: 'http://peega.test',
+    });
+    expect(sent).toBeGreaterThan(0);
+    const forY = (await mails()).filter((m) => m.to_email === y.email);
+    expect(forY).toHaveLength(1);
+    expect(forY[0]!.body_text).toContain('Digest item');
+    expect(forY[0]!.body_text).toContain('http://peega.test/company-dashboard');
+    expect(forY[0]!.body_text).not.toContain(author.email);
+    expect(JSON.stringify(await mails())).not.toContain('Nobody is told');
+
+    // Once a day: a new feedback waits for the next day.
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://acme-y.com/later',
+      title: 'Tomorrow item',
+    });
+    await sendCompanyDigests(t.ctx.db, { publicUrl: 'http://peega.test' });
+    expect((await mails()).filter((m) => m.to_email === y.email)).toHaveLength(
+      1,
+    );
+    await sendCompanyDigests(t.ctx.db, {
+      publicUrl: 'http://peega.test',
+      now: new Date(Date.now() + 25 * 3600_000),
+    });
+    const later = (await mails()).filter((m) => m.to_email === y.email);
+    expect(later).toHaveLength(2);
+    expect(later.map((m) => m.body_text).join()).toContain('Tomorrow item');
+  });
 });

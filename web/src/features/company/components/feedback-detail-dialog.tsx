@@ -248,7 +248,8 @@ export function FeedbackDetailDialog({
             <p className="text-xs text-ink-muted">
               {feedback.verified_linkedin ? '✓ Verified author · ' : ''}
               Reputation {Number(feedback.user_reputation).toFixed(1)} ·{' '}
-              {feedback.view_count} views
+              {feedback.view_count}{' '}
+              {feedback.view_count === 1 ? 'view' : 'views'}
             </p>
           </div>
         </div>

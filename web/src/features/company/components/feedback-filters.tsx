@@ -72,8 +72,8 @@ export function FeedbackFilters({
           {UPGRADE_FILTERS_BANNER}
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <label className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+        <label className="flex min-w-0 flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
           <Label text="Search" locked={false} />
           <input
             type="search"
@@ -83,7 +83,7 @@ export function FeedbackFilters({
             onChange={(e) => set('search')(e.target.value)}
           />
         </label>
-        <label className="flex flex-col gap-1.5">
+        <label className="flex min-w-0 flex-col gap-1.5">
           <Label text="Domain" locked={false} />
           <select
             className={inputClass}
@@ -98,7 +98,7 @@ export function FeedbackFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1.5">
+        <label className="flex min-w-0 flex-col gap-1.5">
           <Label text="Category" locked={categoryLocked} />
           <select
             className={inputClass}
@@ -114,7 +114,7 @@ export function FeedbackFilters({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1.5">
+        <label className="flex min-w-0 flex-col gap-1.5">
           <Label text="Status" locked={statusLocked} />
           <select
             className={inputClass}
@@ -130,22 +130,25 @@ export function FeedbackFilters({
             ))}
           </select>
         </label>
-        <fieldset className="flex flex-col gap-1.5" disabled={dateLocked}>
+        <fieldset
+          className="flex min-w-0 flex-col gap-1.5 sm:col-span-2"
+          disabled={dateLocked}
+        >
           <legend className="mb-1.5">
             <Label text="Date" locked={dateLocked} />
           </legend>
-          <div className="flex gap-2">
+          <div className="flex min-w-0 gap-2">
             <input
               type="date"
               aria-label="From"
-              className={inputClass}
+              className={`${inputClass} min-w-0`}
               value={value.from}
               onChange={(e) => set('from')(e.target.value)}
             />
             <input
               type="date"
               aria-label="To"
-              className={inputClass}
+              className={`${inputClass} min-w-0`}
               value={value.to}
               onChange={(e) => set('to')(e.target.value)}
             />
