@@ -513,9 +513,3 @@ grant execute on function public.record_webhook_response(bigint, integer) to ser
 create trigger feedback_after_insert_webhooks
   after insert on public.feedback
   for each row execute function private.queue_webhook_deliveries();
-
--- -----------------------------------------------------------------------------
--- Section: realtime publication
--- -----------------------------------------------------------------------------
-
-alter publication supabase_realtime add table public.company_webhook_deliveries;
