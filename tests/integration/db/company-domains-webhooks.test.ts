@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifyDomainHandler } from '../../../supabase/functions/verify-domain/handler.ts';
 import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
@@ -188,6 +189,58 @@ describe('domain gate', () => {
     expect(all).toContain('Only for Y');
     for (const secret of [author.id, author.email, 'Secret Author'])
       expect(all).not.toContain(secret);
+  });
+});
+
+describe('verify-domain with an injected resolver', () => {
+  it('verifies through the DNS TXT record, checked before the file', async () => {
+    const dnsCo = await createCompany(t, {
+      domain: 'dns-proof.com',
+      verified: false,
+    });
+    const { data: how } = await dnsCo.client.rpc(
+      'request_domain_verification',
+      { p_domain: 'dns-proof.com' },
+    );
+    const asked: string[] = [];
+    const verify = createVerifyDomainHandler({
+      resolveTxt: async (name) => {
+        asked.push(name);
+        return name === '_peega-verification.dns-proof.com'
+          ? [['other=1'], ['peega-verification=', how[0].file_content]]
+          : [];
+      },
+      fetch: () => new Promise<Response>(() => undefined),
+      timeoutMs: 100,
+    });
+    const env = {
+      SUPABASE_URL: t.url,
+      SUPABASE_ANON_KEY: t.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: t.serviceRoleKey,
+    };
+    const jwt = await t.ctx.jwt.sign(
+      { sub: dnsCo.id, role: 'authenticated', aud: 'authenticated' },
+      600,
+    );
+    const res = await verify(
+      new Request('http://x/verify-domain', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${jwt}` },
+        body: JSON.stringify({ domain: 'dns-proof.com' }),
+      }),
+      env,
+    );
+    expect(await res.json()).toEqual({
+      verified: true,
+      method: 'dns',
+      error: null,
+    });
+    expect(asked).toEqual(['_peega-verification.dns-proof.com']);
+    const bad = await verify(
+      new Request('http://x/verify-domain', { method: 'POST', body: '{}' }),
+      env,
+    );
+    expect(bad.status).toBe(401);
   });
 });
 
