@@ -55,24 +55,52 @@ export async function createCompany(
   );
 }
 
+/** Company details kept in the auth user's metadata at sign-up. */
+function signUpDetails(metadata: Record<string, unknown> | undefined) {
+  const name = metadata?.company_name;
+  const website = metadata?.website_url;
+  const domains = metadata?.domains;
+  return {
+    companyName: typeof name === 'string' && name.trim() ? name : 'TBD',
+    websiteUrl: typeof website === 'string' && website ? website : null,
+    domains: Array.isArray(domains)
+      ? domains.filter((d): d is string => typeof d === 'string')
+      : [],
+  };
+}
+
 /**
- * The user's company; a user signed in without one gets the spec's default
- * ('TBD', no website, no domains) and `created` true.
+ * The user's company. A user signed in without one gets it created: from
+ * the details given at sign-up when the account had to confirm its e-mail
+ * first, else the spec's default ('TBD', no website, no domains); `created`
+ * is then true. Details that no longer pass the server's checks fall back
+ * to the default.
  */
 export async function ensureCompany(
   client: Client,
-  user: Pick<User, 'id' | 'email'>,
+  user: Pick<User, 'id' | 'email' | 'user_metadata'>,
 ): Promise<{ company: Company; created: boolean }> {
   const existing = await getMyCompany(client, user.id);
   if (existing) return { company: existing, created: false };
-  const company = await createCompany(client, {
-    userId: user.id,
-    email: user.email ?? '',
-    companyName: 'TBD',
-    websiteUrl: null,
-    domains: [],
-  });
-  return { company, created: true };
+  const base = { userId: user.id, email: user.email ?? '' };
+  const details = signUpDetails(user.user_metadata);
+  try {
+    return {
+      company: await createCompany(client, { ...base, ...details }),
+      created: true,
+    };
+  } catch (e) {
+    if (details.companyName === 'TBD' && details.domains.length === 0) throw e;
+    return {
+      company: await createCompany(client, {
+        ...base,
+        companyName: 'TBD',
+        websiteUrl: null,
+        domains: [],
+      }),
+      created: true,
+    };
+  }
 }
 
 /** Saves the Company Details card or the notifications switch. */

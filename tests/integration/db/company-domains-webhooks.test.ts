@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifyDomainHandler } from '../../../supabase/functions/verify-domain/handler.ts';
+import { ensureCompany } from '../../../shared/data/companies.ts';
 import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
@@ -384,5 +385,45 @@ describe('daily digest', () => {
     const later = (await mails()).filter((m) => m.to_email === y.email);
     expect(later).toHaveLength(2);
     expect(later.map((m) => m.body_text).join()).toContain('Tomorrow item');
+  });
+});
+
+describe('ensureCompany', () => {
+  it('creates the sign-up details kept in metadata, else the TBD default, once', async () => {
+    const meta = {
+      company_name: 'Confirmed Co',
+      website_url: 'https://confirmed.example',
+      domains: ['confirmed.example'],
+    };
+    const u = await createUser(t, { metadata: meta });
+    const first = await ensureCompany(u.client as never, {
+      id: u.id,
+      email: u.email,
+      user_metadata: meta,
+    });
+    expect(first.created).toBe(true);
+    expect(first.company).toMatchObject({
+      company_name: 'Confirmed Co',
+      domains: ['confirmed.example'],
+    });
+    const again = await ensureCompany(u.client as never, {
+      id: u.id,
+      email: u.email,
+      user_metadata: meta,
+    });
+    expect(again).toMatchObject({ created: false });
+    const plain = await createUser(t);
+    const tbd = await ensureCompany(plain.client as never, {
+      id: plain.id,
+      email: plain.email,
+      user_metadata: {},
+    });
+    expect(tbd.company).toMatchObject({ company_name: 'TBD', domains: [] });
+    const sub = await query<{ subscription_type: string }>(
+      t,
+      'select subscription_type from public.company_subscriptions where company_id = $1',
+      [tbd.company.id],
+    );
+    expect(sub).toEqual([{ subscription_type: 'free' }]);
   });
 });

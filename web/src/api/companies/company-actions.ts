@@ -34,7 +34,15 @@ export const companyActions = {
       email: args.email,
       password: args.password,
       options: {
-        data: { full_name: args.companyName, account_type: 'company' },
+        // Kept so a company confirming its e-mail first gets these details
+        // (ensureCompany) instead of the 'TBD' default.
+        data: {
+          full_name: args.companyName,
+          account_type: 'company',
+          company_name: args.companyName,
+          website_url: args.websiteUrl,
+          domains: [...args.domains],
+        },
         emailRedirectTo: args.redirectTo,
       },
     });
@@ -62,7 +70,7 @@ export const companyActions = {
     }
     return { session: data.session };
   },
-  ensureCompany: (user: Pick<User, 'id' | 'email'>) =>
+  ensureCompany: (user: Pick<User, 'id' | 'email' | 'user_metadata'>) =>
     ensureCompany(getSupabase(), user),
   signOut: () => signOut(getSupabase()),
   updatePassword: (password: string) => updatePassword(getSupabase(), password),
