@@ -2,6 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.PEEGA_E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * A local server the company journeys start (domain-verification files and a
+ * webhook receiver); the backend's verify-domain function reads files there.
+ */
+export const fixturePort = port + 2;
 
 /**
  * The fake OpenID Connect provider the LinkedIn journeys start on the next
@@ -62,6 +67,7 @@ export default defineConfig({
       LINKEDIN_TOKEN_URL: `${fakeOidc.url}/token`,
       LINKEDIN_USERINFO_URL: `${fakeOidc.url}/userinfo`,
       LINKEDIN_ISSUER: fakeOidc.url,
+      DOMAIN_VERIFICATION_FILE_URL: `http://127.0.0.1:${fixturePort}/{domain}/.well-known/peega-verification.txt`,
     },
   },
 });

@@ -76,9 +76,12 @@ update public.company_subscriptions
    set subscription_type = 'pro'
  where company_id = (select id from public.companies where email = 'other@example.org');
 
--- example.com has proven its domain; example.org shows as unverified.
+-- Both demo companies have proven their domains (feedback content is shown
+-- only for verified domains).
 select public.confirm_domain_verification(
   (select id from public.companies where email = 'company@example.com'), 'example.com', 'dns');
+select public.confirm_domain_verification(
+  (select id from public.companies where email = 'other@example.org'), 'example.org', 'file');
 
 -- ---------------------------------------------------------------- blog admins
 insert into public.blog_admins (user_email) values ('admin@example.com');

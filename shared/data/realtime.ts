@@ -109,3 +109,26 @@ export function subscribeToMyFeedbackActivity(
     () => onEvent(),
   );
 }
+
+/**
+ * Something happened to a feedback of the company (created, status, vote,
+ * rating, analysis): the rows hold no author identity; refetch the list.
+ */
+export function subscribeToCompanyEvents(
+  client: Client,
+  companyId: string,
+  onEvent: () => void,
+): Unsubscribe {
+  return watch(
+    client,
+    `company-events:${companyId}`,
+    [
+      {
+        event: 'INSERT',
+        table: 'company_feedback_events',
+        filter: `company_id=eq.${companyId}`,
+      },
+    ],
+    onEvent,
+  );
+}

@@ -470,6 +470,111 @@ export type Database = {
           },
         ]
       }
+      company_webhook_deliveries: {
+        Row: {
+          attempts: number
+          company_id: string
+          created_at: string
+          delivered_at: string | null
+          feedback_id: string
+          id: number
+          last_error: string | null
+          locked_at: string | null
+          response_status: number | null
+          run_after: string
+          status: string
+          webhook_id: string
+        }
+        Insert: {
+          attempts?: number
+          company_id: string
+          created_at?: string
+          delivered_at?: string | null
+          feedback_id: string
+          id?: never
+          last_error?: string | null
+          locked_at?: string | null
+          response_status?: number | null
+          run_after?: string
+          status?: string
+          webhook_id: string
+        }
+        Update: {
+          attempts?: number
+          company_id?: string
+          created_at?: string
+          delivered_at?: string | null
+          feedback_id?: string
+          id?: never
+          last_error?: string | null
+          locked_at?: string | null
+          response_status?: number | null
+          run_after?: string
+          status?: string
+          webhook_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "company_webhook_deliveries_company_id_fkey"
+            columns: ["company_id"]
+            isOneToOne: false
+            referencedRelation: "companies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "company_webhook_deliveries_feedback_id_fkey"
+            columns: ["feedback_id"]
+            isOneToOne: false
+            referencedRelation: "feedback"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "company_webhook_deliveries_webhook_id_fkey"
+            columns: ["webhook_id"]
+            isOneToOne: false
+            referencedRelation: "company_webhooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      company_webhooks: {
+        Row: {
+          active: boolean
+          company_id: string
+          created_at: string
+          format: string
+          id: string
+          secret: string
+          url: string
+        }
+        Insert: {
+          active?: boolean
+          company_id: string
+          created_at?: string
+          format?: string
+          id?: string
+          secret?: string
+          url: string
+        }
+        Update: {
+          active?: boolean
+          company_id?: string
+          created_at?: string
+          format?: string
+          id?: string
+          secret?: string
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "company_webhooks_company_id_fkey"
+            columns: ["company_id"]
+            isOneToOne: false
+            referencedRelation: "companies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       feedback: {
         Row: {
           actionable: boolean | null
@@ -1087,6 +1192,24 @@ export type Database = {
         Args: { p_company_id: string; p_domain: string; p_method: string }
         Returns: boolean
       }
+      create_company_webhook: {
+        Args: { p_format?: string; p_url: string }
+        Returns: {
+          active: boolean
+          company_id: string
+          created_at: string
+          format: string
+          id: string
+          secret: string
+          url: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "company_webhooks"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       get_all_feedback_view_counts: {
         Args: never
         Returns: {
@@ -1103,6 +1226,16 @@ export type Database = {
         Returns: {
           total_feedbacks: number
           unique_companies: number
+        }[]
+      }
+      get_company_domain_summary: {
+        Args: never
+        Returns: {
+          domain: string
+          feedback_count: number
+          verification_method: string
+          verified: boolean
+          verified_at: string
         }[]
       }
       get_company_domains: {
@@ -1203,6 +1336,16 @@ export type Database = {
       get_daily_feedback_views: {
         Args: { company_email?: string }
         Returns: number
+      }
+      get_domain_verification_target: {
+        Args: { p_domain: string }
+        Returns: {
+          company_id: string
+          domain: string
+          taken: boolean
+          token: string
+          verified: boolean
+        }[]
       }
       get_feedback_view_count: {
         Args: { feedback_uuid: string }
@@ -1332,6 +1475,34 @@ export type Database = {
           view_count: number
         }[]
       }
+      get_viewed_feedback_export: {
+        Args: never
+        Returns: {
+          category: string
+          created_at: string
+          description: string
+          downvotes: number
+          first_viewed_at: string
+          id: string
+          priority: string
+          quality_score: number
+          sentiment: string
+          status: string
+          title: string
+          upvotes: number
+          website_url: string
+        }[]
+      }
+      get_webhook_delivery: {
+        Args: { p_delivery_id: number }
+        Returns: {
+          format: string
+          payload: Json
+          secret: string
+          url: string
+          verified: boolean
+        }[]
+      }
       mark_linkedin_verified: { Args: { p_user_id: string }; Returns: boolean }
       process_referral_signup: {
         Args: { p_invitee_id?: string; p_referral_code?: string }
@@ -1352,6 +1523,10 @@ export type Database = {
       record_linkedin_verification: {
         Args: { p_nonce: string; p_subject: string; p_user_id: string }
         Returns: boolean
+      }
+      record_webhook_response: {
+        Args: { p_delivery_id: number; p_status: number }
+        Returns: undefined
       }
       request_domain_verification: {
         Args: { p_domain: string }
@@ -1403,6 +1578,16 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      take_company_digests: {
+        Args: { p_now?: string }
+        Returns: {
+          company_id: string
+          company_name: string
+          email: string
+          feedback_count: number
+          items: Json
+        }[]
       }
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string }

@@ -70,6 +70,18 @@ export interface BackendConfig {
    * default on; the test backend turns it off unless a test asks for it).
    */
   aiWorker: boolean;
+  /**
+   * Run the company webhook delivery worker (PEEGA_WEBHOOK_WORKER, default
+   * on; the test backend turns it off unless a test asks for it).
+   */
+  webhookWorker: boolean;
+  /** How long a webhook receiver may take to answer (PEEGA_WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
+  /**
+   * Send companies their daily digest of new feedback (PEEGA_DIGEST_WORKER,
+   * default on; off in test backends).
+   */
+  digestWorker: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -181,11 +193,14 @@ export async function loadConfig(
     configToml: path.join(root, 'supabase', 'config.toml'),
     functionSecrets: (
       env.PEEGA_FUNCTION_SECRETS ??
-      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS'
+      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS,DOMAIN_VERIFICATION_FILE_URL'
     )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     aiWorker: flag(env.PEEGA_AI_WORKER, true),
+    webhookWorker: flag(env.PEEGA_WEBHOOK_WORKER, true),
+    webhookTimeoutMs: Number(env.PEEGA_WEBHOOK_TIMEOUT_MS ?? 5000),
+    digestWorker: flag(env.PEEGA_DIGEST_WORKER, true),
   };
 }

@@ -18,6 +18,11 @@ import { createMailboxService } from './mail/mailbox.ts';
 import { createExtensionPage } from './extension-page.ts';
 import { startSmtpDelivery } from './mail/smtp.ts';
 import { feedbackAiOptions, startFeedbackAi } from './jobs/feedback-ai.ts';
+import { startDigestWorker } from './jobs/digest.ts';
+import {
+  startWebhookWorker,
+  type WebhookWorkerOptions,
+} from './jobs/webhooks.ts';
 
 /**
  * The database's demo-only functions (resetting a company's daily views) ask
@@ -51,7 +56,11 @@ export interface RunningBackend {
 /** Opens the database, migrates and seeds it, and serves every service on one port. */
 export async function startBackend(
   config: BackendConfig,
-  options: { now?: () => Date } = {},
+  options: {
+    now?: () => Date;
+    /** Overrides of the webhook worker (tests: fetch, lookup, backoff). */
+    webhooks?: Partial<WebhookWorkerOptions>;
+  } = {},
 ): Promise<RunningBackend> {
   const db = await openDatabase(config);
   let migrations: MigrateResult;
@@ -115,6 +124,17 @@ export async function startBackend(
   const ai = config.aiWorker
     ? await startFeedbackAi(db, feedbackAiOptions(config))
     : undefined;
+  // New feedback reaches company webhooks (issue #8).
+  const webhooks = config.webhookWorker
+    ? await startWebhookWorker(db, {
+        allowPrivate: config.demoMode,
+        timeoutMs: config.webhookTimeoutMs,
+        ...options.webhooks,
+      })
+    : undefined;
+  const digests = config.digestWorker
+    ? startDigestWorker(db, { publicUrl: () => config.publicUrl })
+    : undefined;
   const { port } = server.address() as AddressInfo;
   const url =
     config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
@@ -126,6 +146,8 @@ export async function startBackend(
     async stop() {
       await smtp?.stop();
       await ai?.stop();
+      await webhooks?.stop();
+      await digests?.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -46,6 +46,12 @@ export interface TestBackendOptions {
   /** Apply supabase/seed.sql on the new database (default false). */
   seed?: boolean;
   now?: () => Date;
+  /** Overrides of the webhook worker (fetch, lookup, backoff). */
+  webhooks?: Parameters<typeof startBackend>[1] extends infer O
+    ? O extends { webhooks?: infer W }
+      ? W
+      : never
+    : never;
   /** Last word on the configuration, e.g. another functions folder. */
   configure?: (config: BackendConfig) => void;
 }
@@ -91,6 +97,9 @@ export async function startTestBackend(
       // Tests that watch feedback rows change would race the AI worker;
       // the AI tests turn it on.
       PEEGA_AI_WORKER: '0',
+      // The same for webhook deliveries; the webhook tests turn it on.
+      PEEGA_WEBHOOK_WORKER: '0',
+      PEEGA_DIGEST_WORKER: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },
@@ -101,7 +110,10 @@ export async function startTestBackend(
   options.configure?.(config);
   let backend: RunningBackend;
   try {
-    backend = await startBackend(config, { now: options.now });
+    backend = await startBackend(config, {
+      now: options.now,
+      webhooks: options.webhooks,
+    });
   } catch (e) {
     await dropDatabase?.();
     throw e;

@@ -128,6 +128,7 @@ describe('domains', () => {
   it('starts every domain unverified and verifies through the service', async () => {
     const company = await createCompany(t, {
       domain: 'proof.test, www.proof.test',
+      verified: false,
     });
     expect(ok(await company.client.rpc('get_company_domains'))).toEqual([
       {

@@ -76,7 +76,13 @@ export async function createUser(
 /** Creates a company account owning `domain` on `plan`. */
 export async function createCompany(
   t: TestBackend,
-  options: { domain: string; plan?: string; email?: string },
+  options: {
+    domain: string;
+    plan?: string;
+    email?: string;
+    /** Mark its domains verified (default true) unless another company did. */
+    verified?: boolean;
+  },
 ): Promise<TestCompany> {
   const user = await createUser(t, {
     email: options.email ?? uniqueEmail('company'),
@@ -88,6 +94,17 @@ export async function createCompany(
   );
   const companyId = rows[0]?.id;
   if (companyId === undefined) throw new Error('company not created');
+  // Feedback content reaches a company only for verified domains (issue #8).
+  if (options.verified !== false) {
+    await t.ctx.db.query(
+      `update public.company_domains d
+          set verified_at = now(), verification_method = 'dns'
+        where d.company_id = $1
+          and not exists (select 1 from public.company_domains o
+                           where o.domain = d.domain and o.verified_at is not null)`,
+      [companyId],
+    );
+  }
   if (options.plan !== undefined) {
     await t.ctx.db.query(
       `update public.company_subscriptions set subscription_type = $2

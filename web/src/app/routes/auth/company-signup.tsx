@@ -1,5 +1,5 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { CompanyAuthScreen } from '@web/features/auth/components/company-auth-screen';
 
 export default function CompanySignupRoute() {
-  return <PageFrame title="Company Sign Up" audience="company" />;
+  return <CompanyAuthScreen />;
 }

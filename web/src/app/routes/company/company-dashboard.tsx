@@ -1,5 +1,12 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { CompanyDashboard } from '@web/features/company/components/company-dashboard';
+import { CompanyGate } from '@web/features/company/components/company-gate';
 
 export default function CompanyDashboardRoute() {
-  return <PageFrame title="Company Dashboard" audience="company" />;
+  return (
+    <CompanyGate>
+      {({ user, company }) => (
+        <CompanyDashboard user={user} company={company} />
+      )}
+    </CompanyGate>
+  );
 }

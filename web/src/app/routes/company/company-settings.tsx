@@ -1,5 +1,10 @@
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { CompanyGate } from '@web/features/company/components/company-gate';
+import { CompanySettings } from '@web/features/company/components/company-settings';
 
 export default function CompanySettingsRoute() {
-  return <PageFrame title="Company Settings" audience="company" />;
+  return (
+    <CompanyGate>
+      {({ user, company }) => <CompanySettings user={user} company={company} />}
+    </CompanyGate>
+  );
 }

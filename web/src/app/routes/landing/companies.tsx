@@ -1,6 +1,5 @@
-import { COMPANY_BRAND } from '@shared/domain/brand';
-import { PageFrame } from '@web/components/layouts/page-frame';
+import { CompanyLanding } from '@web/features/landing/components/company-landing';
 
 export default function CompaniesRoute() {
-  return <PageFrame title={COMPANY_BRAND} audience="company" />;
+  return <CompanyLanding />;
 }

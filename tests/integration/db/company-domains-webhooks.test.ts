@@ -1,0 +1,429 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifyDomainHandler } from '../../../supabase/functions/verify-domain/handler.ts';
+import { ensureCompany } from '../../../shared/data/companies.ts';
+import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
+import { startTestBackend, type TestBackend } from '../../support/backend.ts';
+import {
+  createCompany,
+  createUser,
+  insertFeedback,
+  query,
+  type TestCompany,
+  type TestUser,
+} from './support.ts';
+
+// Issue #8: feedback content only for verified domains, verification through
+// the verify-domain function against a local server, webhooks delivered
+// signed by the worker, and no company ever sees another's feedback or any
+// author identity.
+
+interface Received {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+let t: TestBackend;
+let server: Server;
+let origin: string;
+const files = new Map<string, string>();
+const received: Received[] = [];
+let hang = false;
+
+let author: TestUser;
+let x: TestCompany;
+let y: TestCompany;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      if (req.method === 'GET') {
+        const domain = path.split('/')[1] ?? '';
+        const token = files.get(domain);
+        res.writeHead(token ? 200 : 404).end(token ?? 'not found');
+        return;
+      }
+      received.push({
+        path,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      if (hang && path.includes('slow')) return; // never answers
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.DOMAIN_VERIFICATION_FILE_URL = `${origin}/{domain}/.well-known/peega-verification.txt`;
+  t = await startTestBackend({
+    env: { PEEGA_WEBHOOK_WORKER: '1', PEEGA_WEBHOOK_TIMEOUT_MS: '300' },
+    webhooks: { backoffMs: () => 50, maxAttempts: 3, pollMs: 100 },
+  });
+  author = await createUser(t, { fullName: 'Secret Author' });
+  x = await createCompany(t, { domain: 'acme-x.com', verified: false });
+  y = await createCompany(t, { domain: 'acme-y.com', plan: 'advanced' });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.stop();
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  delete process.env.DOMAIN_VERIFICATION_FILE_URL;
+});
+
+async function until<T>(fn: () => Promise<T | undefined>, ms = 8000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('domain gate', () => {
+  it('an unverified domain shows its count, not its feedback', async () => {
+    const f = await insertFeedback(t, author.id, {
+      websiteUrl: 'https://shop.acme-x.com/cart',
+      title: 'Cart bug on X',
+    });
+    const summary = await x.client.rpc('get_company_domain_summary');
+    expect(summary.error).toBeNull();
+    expect(summary.data).toEqual([
+      expect.objectContaining({
+        domain: 'acme-x.com',
+        verified: false,
+        feedback_count: 1,
+      }),
+    ]);
+    const list = await x.client.rpc('get_company_feedback');
+    expect(list.error).toBeNull();
+    expect(list.data).toEqual([]);
+    const open = await x.client.rpc('get_company_feedback_detail', {
+      feedback_uuid: f.id,
+    });
+    expect(open.error?.code).toBe('42501');
+    const status = await x.client.rpc('update_feedback_status', {
+      feedback_uuid: f.id,
+      new_status: 'read',
+    });
+    expect(status.error?.code).toBe('42501');
+  });
+
+  it('verify-domain refuses a missing token, then verifies through the file', async () => {
+    const miss = await x.client.functions.invoke('verify-domain', {
+      body: { domain: 'acme-x.com' },
+    });
+    expect(miss.data).toMatchObject({ verified: false });
+    expect(miss.data.error).toContain('_peega-verification.acme-x.com');
+
+    const { data: how } = await x.client.rpc('request_domain_verification', {
+      p_domain: 'acme-x.com',
+    });
+    files.set('acme-x.com', `${how[0].file_content}\n`);
+    const hit = await x.client.functions.invoke('verify-domain', {
+      body: { domain: 'ACME-X.com' },
+    });
+    expect(hit.data).toEqual({ verified: true, method: 'file', error: null });
+    const list = await x.client.rpc('get_company_feedback');
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0].title).toBe('Cart bug on X');
+  });
+
+  it('refuses a domain that is not the caller’s, and one verified elsewhere', async () => {
+    const notMine = await x.client.functions.invoke('verify-domain', {
+      body: { domain: 'acme-y.com' },
+    });
+    expect(notMine.error).not.toBeNull();
+    const rival = await createCompany(t, {
+      domain: 'acme-x.com',
+      verified: false,
+    });
+    const { data: how } = await rival.client.rpc(
+      'request_domain_verification',
+      {
+        p_domain: 'acme-x.com',
+      },
+    );
+    files.set('acme-x.com', how[0].file_content);
+    const taken = await rival.client.functions.invoke('verify-domain', {
+      body: { domain: 'acme-x.com' },
+    });
+    expect(taken.error).not.toBeNull();
+    const body = await (taken.error as { context: Response }).context.json();
+    expect(body.error).toBe(
+      'This domain is already verified by another company.',
+    );
+    expect((await rival.client.rpc('get_company_feedback')).data).toEqual([]);
+  });
+
+  it('company X never receives company Y’s feedback or any author identity', async () => {
+    const fy = await insertFeedback(t, author.id, {
+      websiteUrl: 'https://acme-y.com/',
+      title: 'Only for Y',
+    });
+    const xs = JSON.stringify(
+      (await x.client.rpc('get_company_feedback', { p_page_size: 100 })).data,
+    );
+    expect(xs).not.toContain('Only for Y');
+    expect(
+      (
+        await x.client.rpc('get_company_feedback_detail', {
+          feedback_uuid: fy.id,
+        })
+      ).error?.code,
+    ).toBe('42501');
+    const ys = await y.client.rpc('get_company_feedback_detail', {
+      feedback_uuid: fy.id,
+    });
+    const all = JSON.stringify([
+      ys.data,
+      (await y.client.rpc('get_company_feedback')).data,
+      (await y.client.rpc('get_viewed_feedback_export')).data,
+    ]);
+    expect(all).toContain('Only for Y');
+    for (const secret of [author.id, author.email, 'Secret Author'])
+      expect(all).not.toContain(secret);
+  });
+});
+
+describe('verify-domain with an injected resolver', () => {
+  it('verifies through the DNS TXT record, checked before the file', async () => {
+    const dnsCo = await createCompany(t, {
+      domain: 'dns-proof.com',
+      verified: false,
+    });
+    const { data: how } = await dnsCo.client.rpc(
+      'request_domain_verification',
+      { p_domain: 'dns-proof.com' },
+    );
+    const asked: string[] = [];
+    const verify = createVerifyDomainHandler({
+      resolveTxt: async (name) => {
+        asked.push(name);
+        return name === '_peega-verification.dns-proof.com'
+          ? [['other=1'], ['peega-verification=', how[0].file_content]]
+          : [];
+      },
+      fetch: () => new Promise<Response>(() => undefined),
+      timeoutMs: 100,
+    });
+    const env = {
+      SUPABASE_URL: t.url,
+      SUPABASE_ANON_KEY: t.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: t.serviceRoleKey,
+    };
+    const jwt = await t.ctx.jwt.sign(
+      { sub: dnsCo.id, role: 'authenticated', aud: 'authenticated' },
+      600,
+    );
+    const res = await verify(
+      new Request('http://x/verify-domain', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${jwt}` },
+        body: JSON.stringify({ domain: 'dns-proof.com' }),
+      }),
+      env,
+    );
+    expect(await res.json()).toEqual({
+      verified: true,
+      method: 'dns',
+      error: null,
+    });
+    expect(asked).toEqual(['_peega-verification.dns-proof.com']);
+    const bad = await verify(
+      new Request('http://x/verify-domain', { method: 'POST', body: '{}' }),
+      env,
+    );
+    expect(bad.status).toBe(401);
+  });
+});
+
+describe('webhooks', () => {
+  it('refuses malformed URLs; outside demo mode also http and private hosts', async () => {
+    const bad = await y.client.rpc('create_company_webhook', {
+      p_url: 'not a url',
+    });
+    expect(bad.error?.message).toContain('valid webhook URL');
+    const prod = await startTestBackend({ env: { PEEGA_DEMO: '0' } });
+    try {
+      const c = await createCompany(prod, { domain: 'prod.example' });
+      const http = await c.client.rpc('create_company_webhook', {
+        p_url: 'http://hooks.example.com/x',
+      });
+      expect(http.error?.message).toBe('Webhook URLs must use HTTPS.');
+      const local = await c.client.rpc('create_company_webhook', {
+        p_url: 'https://192.168.1.4/x',
+      });
+      expect(local.error?.message).toBe(
+        'Webhook URLs cannot point at private or local addresses.',
+      );
+      expect(
+        await query(prod, 'select * from public.company_webhooks'),
+      ).toEqual([]);
+    } finally {
+      await prod.stop();
+    }
+  }, 60_000);
+
+  it('delivers new feedback signed with HMAC-SHA256, anonymised', async () => {
+    const hook = await y.client.rpc('create_company_webhook', {
+      p_url: `${origin}/hook`,
+    });
+    expect(hook.error).toBeNull();
+    const slack = await y.client.rpc('create_company_webhook', {
+      p_url: `${origin}/slack`,
+      p_format: 'slack',
+    });
+    expect(slack.error).toBeNull();
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://acme-y.com/pricing',
+      title: 'Pricing is unclear',
+    });
+    const got = await until(async () =>
+      received.find((r) => r.path === '/hook' && r.body.includes('Pricing')),
+    );
+    const expected = `sha256=${createHmac('sha256', hook.data.secret).update(got.body).digest('hex')}`;
+    expect(got.headers['x-peega-signature']).toBe(expected);
+    const payload = JSON.parse(got.body);
+    expect(payload.feedback.title).toBe('Pricing is unclear');
+    expect(got.body).not.toContain(author.id);
+    expect(got.body).not.toContain(author.email);
+    const s = await until(async () =>
+      received.find((r) => r.path === '/slack' && r.body.includes('Pricing')),
+    );
+    expect(JSON.parse(s.body).text).toContain('Pricing is unclear');
+    const log = await until(async () => {
+      const { data } = await y.client
+        .from('company_webhook_deliveries')
+        .select('status, response_status')
+        .eq('webhook_id', hook.data.id);
+      return data?.[0]?.status === 'done' ? data : undefined;
+    });
+    expect(log[0]).toEqual({ status: 'done', response_status: 200 });
+    // Company X has no webhook for it and cannot read Y's log.
+    const xs = await x.client.from('company_webhook_deliveries').select('id');
+    expect(xs.data).toEqual([]);
+  });
+
+  it('a receiver that times out is retried, then left failed; the worker keeps going', async () => {
+    hang = true;
+    const slow = await y.client.rpc('create_company_webhook', {
+      p_url: `${origin}/slow`,
+    });
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://acme-y.com/slow',
+      title: 'Slow one',
+    });
+    const failed = await until(async () => {
+      const { data } = await y.client
+        .from('company_webhook_deliveries')
+        .select('status, attempts, last_error')
+        .eq('webhook_id', slow.data.id);
+      return data?.[0]?.status === 'failed' ? data[0] : undefined;
+    }, 15_000);
+    expect(failed.attempts).toBe(3);
+    expect(failed.last_error).toContain('did not answer');
+    hang = false;
+    // The other endpoint still got it.
+    await until(async () =>
+      received.find((r) => r.path === '/hook' && r.body.includes('Slow one')),
+    );
+  }, 20_000);
+});
+
+describe('daily digest', () => {
+  it('mails each company with notifications on once a day, without author identity', async () => {
+    const mails = () =>
+      query<{ to_email: string; subject: string; body_text: string }>(
+        t,
+        `select to_email, subject, body_text from auth.outbox where kind = 'company_digest'`,
+      );
+    const quiet = await createCompany(t, { domain: 'quiet-co.com' });
+    await quiet.client
+      .from('companies')
+      .update({ notifications_enabled: false })
+      .eq('id', quiet.companyId);
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://quiet-co.com/',
+      title: 'Nobody is told',
+    });
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://acme-y.com/digest',
+      title: 'Digest item',
+    });
+    const sent = await sendCompanyDigests(t.ctx.db, {
+      publicUrl: 'http://peega.test',
+    });
+    expect(sent).toBeGreaterThan(0);
+    const forY = (await mails()).filter((m) => m.to_email === y.email);
+    expect(forY).toHaveLength(1);
+    expect(forY[0]!.body_text).toContain('Digest item');
+    expect(forY[0]!.body_text).toContain('http://peega.test/company-dashboard');
+    expect(forY[0]!.body_text).not.toContain(author.email);
+    expect(JSON.stringify(await mails())).not.toContain('Nobody is told');
+
+    // Once a day: a new feedback waits for the next day.
+    await insertFeedback(t, author.id, {
+      websiteUrl: 'https://acme-y.com/later',
+      title: 'Tomorrow item',
+    });
+    await sendCompanyDigests(t.ctx.db, { publicUrl: 'http://peega.test' });
+    expect((await mails()).filter((m) => m.to_email === y.email)).toHaveLength(
+      1,
+    );
+    await sendCompanyDigests(t.ctx.db, {
+      publicUrl: 'http://peega.test',
+      now: new Date(Date.now() + 25 * 3600_000),
+    });
+    const later = (await mails()).filter((m) => m.to_email === y.email);
+    expect(later).toHaveLength(2);
+    expect(later.map((m) => m.body_text).join()).toContain('Tomorrow item');
+  });
+});
+
+describe('ensureCompany', () => {
+  it('creates the sign-up details kept in metadata, else the TBD default, once', async () => {
+    const meta = {
+      company_name: 'Confirmed Co',
+      website_url: 'https://confirmed.example',
+      domains: ['confirmed.example'],
+    };
+    const u = await createUser(t, { metadata: meta });
+    const first = await ensureCompany(u.client as never, {
+      id: u.id,
+      email: u.email,
+      user_metadata: meta,
+    });
+    expect(first.created).toBe(true);
+    expect(first.company).toMatchObject({
+      company_name: 'Confirmed Co',
+      domains: ['confirmed.example'],
+    });
+    const again = await ensureCompany(u.client as never, {
+      id: u.id,
+      email: u.email,
+      user_metadata: meta,
+    });
+    expect(again).toMatchObject({ created: false });
+    const plain = await createUser(t);
+    const tbd = await ensureCompany(plain.client as never, {
+      id: plain.id,
+      email: plain.email,
+      user_metadata: {},
+    });
+    expect(tbd.company).toMatchObject({ company_name: 'TBD', domains: [] });
+    const sub = await query<{ subscription_type: string }>(
+      t,
+      'select subscription_type from public.company_subscriptions where company_id = $1',
+      [tbd.company.id],
+    );
+    expect(sub).toEqual([{ subscription_type: 'free' }]);
+  });
+});

@@ -1,0 +1,419 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { COMPANY_BRAND } from '@shared/domain/brand';
+import { signInSchema } from '@shared/domain/validation/auth';
+import { companySignUpSchema } from '@shared/domain/validation/company';
+import {
+  COMPANY_ACCOUNT_EXISTS,
+  toastForIssue,
+} from '@shared/domain/validation/messages';
+import { authActions } from '@web/api/auth/auth-actions';
+import { useSession } from '@web/api/auth/use-session';
+import { track } from '@web/api/analytics/track';
+import {
+  CompanyRecordError,
+  companyActions,
+} from '@web/api/companies/company-actions';
+import { Button } from '@web/components/ui/button';
+import { InputField } from '@web/components/ui/field';
+import { LogoMark } from '@web/components/ui/logo';
+import { Spinner } from '@web/components/ui/spinner';
+import { paths } from '@web/config/paths';
+import { ForgotPasswordForm } from './password-reset';
+
+type Mode = 'signup' | 'signin' | 'forgot';
+type Errors = Partial<Record<string, string>>;
+
+/** Delay between 'Welcome!' and the dashboard after sign-up (spec §9). */
+const SIGNUP_REDIRECT_MS = 1500;
+
+function isDuplicate(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e.code === 'user_already_exists' ||
+    e.code === 'email_exists' ||
+    /already (registered|exists)/i.test(e.message ?? '')
+  );
+}
+
+/**
+ * /company-signup: one form toggling between sign-up and sign-in (company
+ * spec §2, §5, §8), plus "Forgot password?".
+ */
+export function CompanyAuthScreen() {
+  const [params, setParams] = useSearchParams();
+  const mode: Mode =
+    params.get('mode') === 'signin'
+      ? 'signin'
+      : params.get('mode') === 'forgot'
+        ? 'forgot'
+        : 'signup';
+  const session = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [companyName, setCompanyName] = useState('');
+  const [websiteUrl, setWebsiteUrl] = useState('');
+  const [domain, setDomain] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [loading, setLoading] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const [autoFailed, setAutoFailed] = useState(false);
+  const initial = useRef<'pending' | 'done'>('pending');
+
+  // Already signed in when the page opens: make sure a company exists
+  // (default 'TBD' one otherwise) and go to the dashboard.
+  useEffect(() => {
+    if (session.status === 'loading' || initial.current === 'done') return;
+    initial.current = 'done';
+    if (session.status !== 'signed-in') return;
+    companyActions
+      .ensureCompany(session.session.user)
+      .then(({ created }) => {
+        if (created)
+          toast.success('Welcome!', {
+            description:
+              'Company profile created. Please update your company information in settings.',
+          });
+        navigate(paths.companyDashboard, { replace: true });
+      })
+      .catch((err: unknown) => {
+        setAutoFailed(true);
+        toast.error('Company registration failed', {
+          description: (err as Error).message,
+        });
+      });
+  }, [session, navigate]);
+
+  const setMode = (next: Mode) => {
+    const p = new URLSearchParams(params);
+    p.delete('mode');
+    if (next !== 'signup') p.set('mode', next);
+    setParams(p, { replace: true });
+    setErrors({});
+  };
+
+  async function signUp() {
+    const parsed = companySignUpSchema.safeParse({
+      email,
+      password,
+      confirmPassword,
+      companyName,
+      websiteUrl,
+      domains: domain,
+      acceptTerms,
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues)
+        next[String(issue.path[0] ?? 'form')] ??= issue.message;
+      setErrors(next);
+      const first = parsed.error.issues[0];
+      if (first) {
+        const t = toastForIssue(first.message);
+        if (t.description) toast.error(t.title, { description: t.description });
+      }
+      return;
+    }
+    setErrors({});
+    setLoading(true);
+    try {
+      const result = await companyActions.signUp({
+        email: parsed.data.email,
+        password: parsed.data.password,
+        companyName: parsed.data.companyName,
+        websiteUrl: parsed.data.websiteUrl,
+        domains: parsed.data.domains,
+        redirectTo: `${window.location.origin}${paths.companySignup}`,
+      });
+      track({
+        name: 'sign_up',
+        properties: { method: 'email', account_type: 'company' },
+      });
+      if (!result.session) {
+        toast.success('Check your email!', {
+          description: "We've sent you a confirmation link.",
+        });
+        return;
+      }
+      toast.success('Welcome!', {
+        description:
+          'Company account created successfully. Redirecting to dashboard...',
+      });
+      setRedirecting(true);
+      setTimeout(
+        () => navigate(paths.companyDashboard, { replace: true }),
+        SIGNUP_REDIRECT_MS,
+      );
+    } catch (err) {
+      if (err instanceof CompanyRecordError) {
+        toast.error('Company registration failed', {
+          description: 'Failed to create company profile. Please try again.',
+        });
+      } else if (isDuplicate(err)) {
+        toast.error(COMPANY_ACCOUNT_EXISTS.title, {
+          description: COMPANY_ACCOUNT_EXISTS.description,
+        });
+      } else {
+        toast.error('Sign up failed', { description: (err as Error).message });
+      }
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function signIn() {
+    const parsed = signInSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues)
+        next[String(issue.path[0] ?? 'form')] ??= issue.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    setLoading(true);
+    try {
+      const { user } = await authActions.signIn(
+        parsed.data.email,
+        parsed.data.password,
+      );
+      const { created } = await companyActions.ensureCompany(user);
+      track({
+        name: 'login',
+        properties: { method: 'email', account_type: 'company' },
+      });
+      if (created)
+        toast.success('Welcome!', {
+          description:
+            'Company profile created. Please update your company information in settings.',
+        });
+      else toast.success('Welcome back!');
+      setRedirecting(true);
+      navigate(paths.companyDashboard, { replace: true });
+    } catch (err) {
+      toast.error('Sign in failed', { description: (err as Error).message });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (loading) return;
+    void (mode === 'signup' ? signUp() : signIn());
+  }
+
+  if (
+    session.status === 'loading' ||
+    redirecting ||
+    (session.status === 'signed-in' && !loading && !autoFailed)
+  )
+    return (
+      <div className="grid min-h-dvh place-items-center">
+        <div className="flex flex-col items-center gap-3 text-sm text-ink-muted">
+          <Spinner />
+          <p>Loading...</p>
+        </div>
+      </div>
+    );
+
+  const signUpMode = mode === 'signup';
+  const tabClass = (active: boolean) =>
+    `flex-1 rounded-full py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${active ? 'bg-white text-ink shadow-sm' : 'text-ink-muted hover:text-ink'}`;
+
+  return (
+    <div className="min-h-dvh bg-surface">
+      <title>{`${signUpMode ? 'Company sign up' : 'Company sign in'} · ${COMPANY_BRAND}`}</title>
+      <main className="mx-auto flex w-full max-w-lg flex-col px-4 py-6 sm:py-10">
+        <Link
+          to={paths.companyLanding}
+          className="w-fit rounded text-sm font-medium text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          ← Back to {COMPANY_BRAND}
+        </Link>
+        <div className="mt-8 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <Link
+            to={paths.companyLanding}
+            className="mb-2 flex w-fit items-center gap-2 rounded-lg text-xl font-bold"
+          >
+            <LogoMark className="size-9" />
+            {COMPANY_BRAND}
+          </Link>
+          <h1 className="text-2xl font-bold">
+            {mode === 'signup'
+              ? 'Create your company account'
+              : mode === 'signin'
+                ? 'Sign in to your company account'
+                : 'Reset your password'}
+          </h1>
+          {mode === 'forgot' ? (
+            <div className="mt-6">
+              <ForgotPasswordForm onBack={() => setMode('signin')} />
+            </div>
+          ) : (
+            <>
+              <div
+                role="tablist"
+                aria-label="Sign up or sign in"
+                className="mt-6 flex gap-1 rounded-full bg-brand-50 p-1"
+              >
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={signUpMode}
+                  className={tabClass(signUpMode)}
+                  onClick={() => setMode('signup')}
+                >
+                  Sign Up
+                </button>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={!signUpMode}
+                  className={tabClass(!signUpMode)}
+                  onClick={() => setMode('signin')}
+                >
+                  Sign In
+                </button>
+              </div>
+              <form
+                noValidate
+                onSubmit={onSubmit}
+                aria-label={signUpMode ? 'Company sign up' : 'Company sign in'}
+                className="mt-6 flex flex-col gap-4"
+              >
+                <InputField
+                  label="Email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  error={errors.email}
+                />
+                <InputField
+                  label="Password"
+                  name="password"
+                  type="password"
+                  placeholder={signUpMode ? '8+ characters' : undefined}
+                  autoComplete={
+                    signUpMode ? 'new-password' : 'current-password'
+                  }
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  error={errors.password}
+                />
+                {signUpMode && (
+                  <>
+                    <InputField
+                      label="Confirm password"
+                      name="confirmPassword"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                      value={confirmPassword}
+                      onChange={(e) => setConfirmPassword(e.target.value)}
+                      error={errors.confirmPassword}
+                    />
+                    <InputField
+                      label="Company name"
+                      name="companyName"
+                      autoComplete="organization"
+                      required
+                      value={companyName}
+                      onChange={(e) => setCompanyName(e.target.value)}
+                      error={errors.companyName}
+                    />
+                    <InputField
+                      label="Website URL"
+                      name="websiteUrl"
+                      type="url"
+                      placeholder="https://example.com"
+                      value={websiteUrl}
+                      onChange={(e) => setWebsiteUrl(e.target.value)}
+                      error={errors.websiteUrl}
+                    />
+                    <InputField
+                      label="Domain"
+                      name="domain"
+                      placeholder="example.com, shop.example.com"
+                      hint="Used to filter feedback from your website. Separate several domains with commas."
+                      value={domain}
+                      onChange={(e) => setDomain(e.target.value)}
+                      error={errors.domains}
+                    />
+                  </>
+                )}
+                {!signUpMode && (
+                  <button
+                    type="button"
+                    onClick={() => setMode('forgot')}
+                    className="-mt-2 self-end rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    Forgot password?
+                  </button>
+                )}
+                {signUpMode && (
+                  <div>
+                    <label className="flex items-start gap-3 text-sm">
+                      <input
+                        type="checkbox"
+                        name="acceptTerms"
+                        checked={acceptTerms}
+                        onChange={(e) => setAcceptTerms(e.target.checked)}
+                        className="mt-0.5 size-4 accent-brand-600"
+                      />
+                      <span>
+                        I agree to the{' '}
+                        <Link
+                          to={paths.companyTerms}
+                          className="font-medium text-brand-700 underline"
+                        >
+                          Terms and Conditions
+                        </Link>{' '}
+                        and the{' '}
+                        <Link
+                          to={paths.companyPrivacy}
+                          className="font-medium text-brand-700 underline"
+                        >
+                          Privacy Policy
+                        </Link>
+                      </span>
+                    </label>
+                    {errors.acceptTerms && (
+                      <p
+                        role="alert"
+                        className="mt-1 text-xs font-medium text-red-600"
+                      >
+                        {errors.acceptTerms}
+                      </p>
+                    )}
+                  </div>
+                )}
+                <Button
+                  type="submit"
+                  size="lg"
+                  disabled={loading || (signUpMode && !acceptTerms)}
+                  className="mt-2 w-full"
+                >
+                  {loading
+                    ? signUpMode
+                      ? 'Creating account...'
+                      : 'Signing in...'
+                    : signUpMode
+                      ? 'Create company account'
+                      : 'Sign In'}
+                </Button>
+              </form>
+            </>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

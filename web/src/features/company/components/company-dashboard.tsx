@@ -1,0 +1,243 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { User } from '@supabase/supabase-js';
+import type {
+  Company,
+  CompanyFeedback,
+  CompanyFeedbackDetail,
+} from '@shared/data/companies';
+import { COMPANY_BRAND } from '@shared/domain/brand';
+import { canUseFilter, viewLimitMessage } from '@shared/domain/plans';
+import {
+  ALREADY_VOTED,
+  viewLimitReachedMessage,
+} from '@shared/domain/validation/messages';
+import { DUPLICATE_VOTE_ERROR_CODE, type VoteType } from '@shared/domain/votes';
+import { track } from '@web/api/analytics/track';
+import {
+  useCompanyVote,
+  useOpenFeedback,
+} from '@web/api/companies/company-mutations';
+import { useCompanyFeedback } from '@web/api/companies/get-company-feedback';
+import { useDomainSummary } from '@web/api/companies/get-domain-summary';
+import { useViewAllowance } from '@web/api/companies/get-view-allowance';
+import { useCompanyRealtime } from '@web/api/companies/use-company-realtime';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { CompanyFeedbackList } from './company-feedback-list';
+import { CompanyHeader } from './company-header';
+import { DomainNotice } from './domain-notice';
+import { ExportButton } from './export-button';
+import { FeedbackDetailDialog } from './feedback-detail-dialog';
+import {
+  EMPTY_FILTERS,
+  FeedbackFilters,
+  type FilterValues,
+} from './feedback-filters';
+
+const PAGE_SIZE = 10;
+
+/** Waits `ms` after the last change before passing the value on. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return current;
+}
+
+const dayStart = (d: string) =>
+  d ? new Date(`${d}T00:00:00Z`).toISOString() : '';
+const dayEnd = (d: string) =>
+  d
+    ? new Date(new Date(`${d}T00:00:00Z`).getTime() + 86_400_000).toISOString()
+    : '';
+
+/** /company-dashboard (company spec §2, §4, §8; issue #8). */
+export function CompanyDashboard({
+  user,
+  company,
+}: {
+  user: User;
+  company: Company;
+}) {
+  const allowance = useViewAllowance(true);
+  const plan = allowance.data?.plan ?? 'free';
+  const domains = useDomainSummary(true);
+  const [filters, setFilters] = useState<FilterValues>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const search = useDebounced(filters.search.trim(), 300);
+  const list = useCompanyFeedback(
+    {
+      page,
+      pageSize: PAGE_SIZE,
+      search,
+      domain: filters.domain,
+      ...(canUseFilter(plan, 'category') ? { category: filters.category } : {}),
+      ...(canUseFilter(plan, 'status') ? { status: filters.status } : {}),
+      ...(canUseFilter(plan, 'date')
+        ? { from: dayStart(filters.from), to: dayEnd(filters.to) }
+        : {}),
+    },
+    allowance.isFetched,
+  );
+  const open = useOpenFeedback();
+  const vote = useCompanyVote(user.id);
+  const [detail, setDetail] = useState<CompanyFeedbackDetail | null>(null);
+  useCompanyRealtime(company.id);
+
+  useEffect(() => {
+    if (list.error)
+      toast.error('Error loading feedback', {
+        description: list.error.message,
+      });
+  }, [list.error]);
+
+  function onFilters(next: FilterValues) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  function onOpen(item: CompanyFeedback) {
+    open.mutate(item.id, {
+      onSuccess: (row) => {
+        track({ name: 'view_feedback', properties: { feedback_id: row.id } });
+        if (item.status === 'pending') {
+          track({
+            name: 'mark_feedback_read',
+            properties: { feedback_id: row.id },
+          });
+          toast.success('Feedback marked as read');
+        }
+        setDetail(row);
+      },
+      onError: (err) => {
+        if (err.message === 'Daily limit reached') {
+          const m =
+            viewLimitMessage(plan) ?? viewLimitReachedMessage('daily', 5);
+          toast.error(m.title, { description: m.description });
+        } else {
+          toast.error('Error loading feedback', { description: err.message });
+        }
+      },
+    });
+  }
+
+  function onVote(feedbackId: string, voteType: VoteType) {
+    vote.mutate(
+      { feedbackId, voteType },
+      {
+        onSuccess: () => {
+          toast.success('Vote recorded');
+          setDetail((d) =>
+            d && d.id === feedbackId
+              ? {
+                  ...d,
+                  my_vote: voteType,
+                  upvotes: d.upvotes + (voteType === 'upvote' ? 1 : 0),
+                  downvotes: d.downvotes + (voteType === 'downvote' ? 1 : 0),
+                }
+              : d,
+          );
+        },
+        onError: (err) => {
+          const code = (err as { code?: string }).code;
+          if (code === DUPLICATE_VOTE_ERROR_CODE)
+            toast.error(ALREADY_VOTED.title, {
+              description: ALREADY_VOTED.description,
+            });
+          else
+            toast.error('Error voting', {
+              description: 'Could not record your vote. Please try again.',
+            });
+        },
+      },
+    );
+  }
+
+  const verified = (domains.data ?? [])
+    .filter((d) => d.verified)
+    .map((d) => d.domain);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <div className="min-h-dvh bg-surface">
+      <title>{`Dashboard · ${COMPANY_BRAND}`}</title>
+      <CompanyHeader company={company} />
+      <main className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              Feedback for {company.company_name}
+            </h1>
+            <p className="mt-1 text-sm text-ink-muted">
+              {total} feedback on your verified domains
+            </p>
+          </div>
+          <ExportButton />
+        </div>
+        {domains.data && <DomainNotice domains={domains.data} />}
+        <FeedbackFilters
+          plan={plan}
+          domains={verified}
+          value={filters}
+          onChange={onFilters}
+        />
+        {list.isPending ? (
+          <div className="flex flex-col gap-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-32 rounded-2xl" />
+            ))}
+          </div>
+        ) : (list.data?.rows.length ?? 0) === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+            No feedback yet.
+          </p>
+        ) : (
+          <CompanyFeedbackList
+            items={list.data?.rows ?? []}
+            opening={open.isPending ? (open.variables ?? null) : null}
+            voting={vote.isPending}
+            onOpen={onOpen}
+            onVote={(item, type) => onVote(item.id, type)}
+          />
+        )}
+        {pages > 1 && (
+          <nav
+            aria-label="Pages"
+            className="flex items-center justify-center gap-3"
+          >
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              Previous
+            </Button>
+            <span className="text-sm text-ink-muted">
+              Page {page} of {pages}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </nav>
+        )}
+      </main>
+      <FeedbackDetailDialog
+        feedback={detail}
+        voting={vote.isPending}
+        onClose={() => setDetail(null)}
+        onChange={setDetail}
+        onVote={(type) => detail && onVote(detail.id, type)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { formatDistanceToNow } from 'date-fns';
+import type { CompanyFeedback } from '@shared/data/companies';
+import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
+import type { VoteType } from '@shared/domain/votes';
+import { Badge } from '@web/components/ui/badge';
+import { StatusBadge } from './status-badge';
+import { VoteControls } from './vote-controls';
+
+/** The feedback list of the dashboard; a click opens one. */
+export function CompanyFeedbackList({
+  items,
+  opening,
+  voting,
+  onOpen,
+  onVote,
+}: {
+  items: readonly CompanyFeedback[];
+  opening: string | null;
+  voting: boolean;
+  onOpen: (item: CompanyFeedback) => void;
+  onVote: (item: CompanyFeedback, type: VoteType) => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {items.map((f) => (
+        <li
+          key={f.id}
+          data-testid="company-feedback-item"
+          data-status={f.status}
+          className="rounded-2xl border border-line bg-white p-4 shadow-sm transition hover:border-brand-300 sm:p-5"
+        >
+          <div className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
+            <StatusBadge status={f.status} />
+            <Badge className="bg-surface text-ink">
+              <span aria-hidden="true">{categoryEmoji(f.category)}</span>
+              {categoryLabel(f.category)}
+            </Badge>
+            {f.viewed && (
+              <Badge className="bg-green-50 text-green-700">Viewed</Badge>
+            )}
+            <span className="break-all">{f.website_host}</span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={f.created_at}>
+              {formatDistanceToNow(new Date(f.created_at), { addSuffix: true })}
+            </time>
+          </div>
+          <button
+            type="button"
+            onClick={() => onOpen(f)}
+            disabled={opening !== null}
+            aria-busy={opening === f.id}
+            className="mt-2 block w-full rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait"
+          >
+            <h3 className="font-semibold text-ink hover:text-brand-700">
+              {f.title}
+            </h3>
+            <p className="mt-1 line-clamp-2 text-sm break-words text-ink-muted">
+              {f.excerpt}
+            </p>
+          </button>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+            <VoteControls
+              upvotes={f.upvotes}
+              downvotes={f.downvotes}
+              myVote={f.my_vote}
+              isOwn={f.is_own}
+              pending={voting}
+              onVote={(type) => onVote(f, type)}
+            />
+            <p className="flex flex-wrap gap-2 text-xs text-ink-muted">
+              {f.verified_linkedin && (
+                <span className="font-medium text-brand-700">✓ Verified</span>
+              )}
+              <span>Reputation {Number(f.user_reputation).toFixed(1)}</span>
+              {f.has_screenshot && <span>📷 Screenshot</span>}
+              {f.has_audio && <span>🎙 Audio</span>}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

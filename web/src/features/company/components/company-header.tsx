@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { Company } from '@shared/data/companies';
+import { COMPANY_BRAND } from '@shared/domain/brand';
+import { formatViewCounter, PLAN_RULES } from '@shared/domain/plans';
+import { companyActions } from '@web/api/companies/company-actions';
+import { useResetDailyViews } from '@web/api/companies/company-mutations';
+import { useViewAllowance } from '@web/api/companies/get-view-allowance';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { LogoMark } from '@web/components/ui/logo';
+import { paths } from '@web/config/paths';
+
+function CompanyMenu({ company }: { company: Company }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function logout() {
+    setOpen(false);
+    try {
+      await companyActions.signOut();
+    } catch {
+      // The local session is removed even when the server is unreachable.
+    }
+    toast.success('Signed out', {
+      description: 'You have been successfully signed out.',
+    });
+    // A data screen: the landing page has no toaster (it stays small).
+    navigate(`${paths.companySignup}?mode=signin`);
+  }
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="Company menu"
+        onClick={() => setOpen((o) => !o)}
+        className="grid size-10 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {(company.company_name[0] ?? 'C').toUpperCase()}
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="absolute right-0 z-20 mt-2 w-56 rounded-2xl border border-line bg-white p-1.5 shadow-xl"
+        >
+          <p className="truncate px-3 pt-2 text-sm font-semibold">
+            {company.company_name}
+          </p>
+          <p className="truncate px-3 pb-2 text-xs text-ink-muted">
+            {company.email}
+          </p>
+          <Link
+            to={paths.companySettings}
+            role="menuitem"
+            onClick={() => setOpen(false)}
+            className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
+          >
+            Company Settings
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={logout}
+            className="mt-1 block w-full rounded-xl border-t border-line px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
+          >
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Header of the company screens: views used / allowance, plan badge, the
+ * demo-only reset button and the company menu (spec §2).
+ */
+export function CompanyHeader({ company }: { company: Company }) {
+  const allowance = useViewAllowance(true);
+  const reset = useResetDailyViews();
+  const plan = allowance.data?.plan ?? 'free';
+
+  function onReset() {
+    reset.mutate(undefined, {
+      onSuccess: () =>
+        toast.success('Daily views reset', {
+          description: 'Your daily feedback view count has been reset to 0.',
+        }),
+      onError: (err) =>
+        toast.error('Error resetting daily views', {
+          description: err.message,
+        }),
+    });
+  }
+
+  return (
+    <header className="sticky top-0 z-10 border-b border-line bg-white/85 backdrop-blur">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+        <Link
+          to={paths.companyDashboard}
+          className="mr-auto flex min-w-0 items-center gap-2 rounded-lg font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <LogoMark className="size-8 shrink-0" />
+          <span className="hidden truncate text-lg md:inline">
+            {COMPANY_BRAND}
+          </span>
+        </Link>
+        {allowance.data && (
+          <p
+            data-testid="views-counter"
+            className="rounded-full bg-surface px-3 py-1 text-sm font-semibold whitespace-nowrap"
+            title="Feedback views used in this period"
+          >
+            <span aria-hidden="true">👁 </span>
+            <span className="sr-only">Views used: </span>
+            {formatViewCounter(plan, allowance.data.views_used)}
+          </p>
+        )}
+        <Badge data-testid="plan-badge" className="bg-brand-100 text-brand-800">
+          {PLAN_RULES[plan].name}
+        </Badge>
+        {allowance.data?.demo_mode && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onReset}
+            disabled={reset.isPending}
+            title="Demo mode: reset the daily view count"
+          >
+            Reset<span className="hidden sm:inline"> views</span>
+          </Button>
+        )}
+        <CompanyMenu company={company} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,137 @@
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { User } from '@supabase/supabase-js';
+import type { Company } from '@shared/data/companies';
+import { COMPANY_BRAND } from '@shared/domain/brand';
+import { useUpdateCompany } from '@web/api/companies/company-mutations';
+import { useViewAllowance } from '@web/api/companies/get-view-allowance';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Switch } from '@web/components/ui/switch';
+import { paths } from '@web/config/paths';
+import { CompanyDetailsCard } from './company-details-card';
+import { CompanyHeader } from './company-header';
+import { DomainsCard } from './domains-card';
+import { PasswordCard } from './password-card';
+import { WebhooksCard } from './webhooks-card';
+
+const SECTIONS = [
+  { id: 'details', label: 'Company Details' },
+  { id: 'domains', label: 'Domains' },
+  { id: 'password', label: 'Password' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'webhooks', label: 'Webhooks' },
+] as const;
+
+function NotificationsCard({
+  company,
+  userId,
+}: {
+  company: Company;
+  userId: string;
+}) {
+  const update = useUpdateCompany(userId);
+  function onChange(enabled: boolean) {
+    update.mutate(
+      { id: company.id, patch: { notificationsEnabled: enabled } },
+      {
+        onSuccess: () =>
+          toast.success('Notification settings updated', {
+            description: `Email notifications ${enabled ? 'enabled' : 'disabled'}.`,
+          }),
+        onError: () =>
+          toast.error('Update failed', {
+            description: 'Failed to update notification settings.',
+          }),
+      },
+    );
+  }
+  return (
+    <Card id="notifications" className="scroll-mt-20">
+      <h2 className="text-lg font-bold">Notifications</h2>
+      <p className="mt-1 mb-4 text-sm text-ink-muted">
+        A daily e-mail digest of new feedback on your verified domains.
+      </p>
+      <Switch
+        label="Email notifications"
+        checked={company.notifications_enabled}
+        disabled={update.isPending}
+        onChange={onChange}
+      />
+    </Card>
+  );
+}
+
+/** /company-settings (company spec §2, §8; issue #8). */
+export function CompanySettings({
+  user,
+  company,
+}: {
+  user: User;
+  company: Company;
+}) {
+  const allowance = useViewAllowance(true);
+  return (
+    <div className="min-h-dvh bg-surface">
+      <title>{`Company Settings · ${COMPANY_BRAND}`}</title>
+      <CompanyHeader company={company} />
+      <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <Link
+          to={paths.companyDashboard}
+          className="rounded text-sm font-medium text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          ← Back to dashboard
+        </Link>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">
+          Company Settings
+        </h1>
+        <div className="mt-6 grid gap-6 lg:grid-cols-[14rem_1fr]">
+          <nav
+            aria-label="Settings sections"
+            className="flex gap-1 overflow-x-auto lg:sticky lg:top-20 lg:flex-col lg:self-start"
+          >
+            {SECTIONS.map((s) => (
+              <a
+                key={s.id}
+                href={`#${s.id}`}
+                className="rounded-xl px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-muted hover:bg-white hover:text-ink"
+              >
+                {s.label}
+              </a>
+            ))}
+            <span className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-muted/70">
+              Advanced Settings
+              <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold text-accent-600">
+                Soon
+              </span>
+            </span>
+          </nav>
+          <div className="flex min-w-0 flex-col gap-6">
+            <CompanyDetailsCard company={company} userId={user.id} />
+            <DomainsCard />
+            <PasswordCard email={user.email ?? company.email} />
+            <NotificationsCard company={company} userId={user.id} />
+            <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
+            <Card>
+              <h2 className="text-lg font-bold">Delete account</h2>
+              <p className="mt-1 mb-4 text-sm text-ink-muted">
+                Deleting a company account removes its data within 30 days.
+              </p>
+              <Button
+                variant="danger"
+                onClick={() =>
+                  toast('Account deletion requested', {
+                    description:
+                      'Please contact support to delete your company account.',
+                  })
+                }
+              >
+                Delete account
+              </Button>
+            </Card>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

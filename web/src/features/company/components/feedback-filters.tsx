@@ -1,0 +1,160 @@
+import { FEEDBACK_CATEGORIES, categoryLabel } from '@shared/domain/categories';
+import {
+  canUseFilter,
+  hasLockedFilters,
+  LOCKED_FILTER_LABEL,
+  UPGRADE_FILTERS_BANNER,
+  type Plan,
+} from '@shared/domain/plans';
+import { FEEDBACK_STATUSES, statusInfo } from '@shared/domain/statuses';
+import { Card } from '@web/components/ui/card';
+import { inputClass } from '@web/components/ui/field';
+
+export interface FilterValues {
+  search: string;
+  domain: string;
+  category: string;
+  status: string;
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTERS: FilterValues = {
+  search: '',
+  domain: '',
+  category: '',
+  status: '',
+  from: '',
+  to: '',
+};
+
+function Label({ text, locked }: { text: string; locked: boolean }) {
+  return (
+    <span className="flex items-center gap-2 text-sm font-medium">
+      {text}
+      {locked && (
+        <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold tracking-wide text-accent-600 uppercase">
+          {LOCKED_FILTER_LABEL}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * Search and domain on every plan; category, status and date only with
+ * filtering (free: disabled, labelled Premium, with the upgrade banner).
+ */
+export function FeedbackFilters({
+  plan,
+  domains,
+  value,
+  onChange,
+}: {
+  plan: Plan;
+  domains: readonly string[];
+  value: FilterValues;
+  onChange: (next: FilterValues) => void;
+}) {
+  const set = (key: keyof FilterValues) => (v: string) =>
+    onChange({ ...value, [key]: v });
+  const categoryLocked = !canUseFilter(plan, 'category');
+  const statusLocked = !canUseFilter(plan, 'status');
+  const dateLocked = !canUseFilter(plan, 'date');
+  return (
+    <Card>
+      <h2 className="sr-only">Filters</h2>
+      {hasLockedFilters(plan) && (
+        <p
+          role="note"
+          className="mb-4 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm font-medium text-accent-600"
+        >
+          {UPGRADE_FILTERS_BANNER}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+        <label className="flex min-w-0 flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+          <Label text="Search" locked={false} />
+          <input
+            type="search"
+            placeholder="Search feedback..."
+            className={inputClass}
+            value={value.search}
+            onChange={(e) => set('search')(e.target.value)}
+          />
+        </label>
+        <label className="flex min-w-0 flex-col gap-1.5">
+          <Label text="Domain" locked={false} />
+          <select
+            className={inputClass}
+            value={value.domain}
+            onChange={(e) => set('domain')(e.target.value)}
+          >
+            <option value="">All domains</option>
+            {domains.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-0 flex-col gap-1.5">
+          <Label text="Category" locked={categoryLocked} />
+          <select
+            className={inputClass}
+            disabled={categoryLocked}
+            value={value.category}
+            onChange={(e) => set('category')(e.target.value)}
+          >
+            <option value="">All categories</option>
+            {FEEDBACK_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {categoryLabel(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-0 flex-col gap-1.5">
+          <Label text="Status" locked={statusLocked} />
+          <select
+            className={inputClass}
+            disabled={statusLocked}
+            value={value.status}
+            onChange={(e) => set('status')(e.target.value)}
+          >
+            <option value="">All statuses</option>
+            {FEEDBACK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusInfo(s).label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset
+          className="flex min-w-0 flex-col gap-1.5 sm:col-span-2"
+          disabled={dateLocked}
+        >
+          <legend className="mb-1.5">
+            <Label text="Date" locked={dateLocked} />
+          </legend>
+          <div className="flex min-w-0 gap-2">
+            <input
+              type="date"
+              aria-label="From"
+              className={`${inputClass} min-w-0`}
+              value={value.from}
+              onChange={(e) => set('from')(e.target.value)}
+            />
+            <input
+              type="date"
+              aria-label="To"
+              className={`${inputClass} min-w-0`}
+              value={value.to}
+              onChange={(e) => set('to')(e.target.value)}
+            />
+          </div>
+        </fieldset>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  canSubmitChangePassword,
+  changePasswordSchema,
+} from '@shared/domain/validation/company';
+import { toastForIssue } from '@shared/domain/validation/messages';
+import { authActions } from '@web/api/auth/auth-actions';
+import { companyActions } from '@web/api/companies/company-actions';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { InputField } from '@web/components/ui/field';
+
+/** Change Password (spec §5, §8; 8+ characters, DECISIONS.md). */
+export function PasswordCard({ email }: { email: string }) {
+  const [form, setForm] = useState({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) {
+      const t = toastForIssue(parsed.error.issues[0]?.message ?? '');
+      toast.error(t.title, { description: t.description });
+      return;
+    }
+    setBusy(true);
+    try {
+      // Proves the current password before changing it.
+      try {
+        await authActions.signIn(email, parsed.data.currentPassword);
+      } catch {
+        toast.error('Password change failed', {
+          description: 'Your current password is incorrect.',
+        });
+        return;
+      }
+      await companyActions.updatePassword(parsed.data.newPassword);
+      toast.success('Password updated');
+      setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
+    } catch (err) {
+      toast.error('Password change failed', {
+        description: (err as Error).message,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card id="password" className="scroll-mt-20">
+      <h2 className="text-lg font-bold">Change Password</h2>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Change password"
+        className="mt-4 flex flex-col gap-4"
+      >
+        <InputField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={(e) => set('currentPassword')(e.target.value)}
+        />
+        <InputField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          placeholder="8+ characters"
+          value={form.newPassword}
+          onChange={(e) => set('newPassword')(e.target.value)}
+        />
+        <InputField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => set('confirmPassword')(e.target.value)}
+        />
+        <Button
+          type="submit"
+          className="self-start"
+          disabled={busy || !canSubmitChangePassword(form)}
+        >
+          {busy ? 'Updating...' : 'Update password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
