@@ -61,6 +61,10 @@ export default defineConfig({
       // Always PGlite: the PostgreSQL of CI serves the integration suites.
       DATABASE_URL: '',
       PEEGA_PUBLIC_URL: baseURL,
+      // Every journey signs up and in from 127.0.0.1: the per-IP auth limit
+      // (30 per 5 minutes) would trip the suite, not the product.
+      PEEGA_RATE_LIMIT_TOKEN: '100000',
+      PEEGA_RATE_LIMIT_REFRESH: '100000',
       LINKEDIN_CLIENT_ID: fakeOidc.clientId,
       LINKEDIN_CLIENT_SECRET: fakeOidc.clientSecret,
       LINKEDIN_AUTHORIZE_URL: `${fakeOidc.url}/authorize`,
