@@ -15,6 +15,7 @@ export type AnalyticsEvent =
       };
     }
   | { name: 'linkedin_auth_started'; properties: Record<string, never> }
+  | { name: 'profile_completed'; properties: Record<string, never> }
   | { name: 'view_feedback'; properties: { feedback_id: string } }
   | { name: 'mark_feedback_read'; properties: { feedback_id: string } };
 

@@ -16,8 +16,15 @@ declare module '@tanstack/react-query' {
  * A query that cannot load (backend down, network gone) says so once with
  * the spec's toast instead of leaving an empty screen unexplained.
  */
-function onQueryError(_error: Error, query: { meta?: { silent?: boolean } }) {
-  if (query.meta?.silent) return;
+function onQueryError(
+  error: Error,
+  query: { meta?: { silent?: boolean }; queryKey: readonly unknown[] },
+) {
+  if (query.meta?.silent) {
+    // The spec's "only logged" failures (blog lists, like counts, …).
+    console.error('Query failed:', query.queryKey, error);
+    return;
+  }
   toast.error('Something went wrong', {
     id: 'query-error',
     description: 'Please try again later.',

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trackEvent } from '@shared/data/analytics';
 import { checkProfileCompletion, saveProfile } from '@shared/data/profiles';
 import type { ProfileForm } from '@shared/domain/validation/profile';
 import { profileKeys } from '@web/api/profiles/keys';
@@ -16,6 +17,13 @@ export function useSaveProfile(userId: string) {
       const client = getSupabase();
       const saved = await saveProfile(client, userId, profile);
       const completion = await checkProfileCompletion(client);
+      // Consumer spec §4: a save that yields a complete profile is tracked.
+      if (completion?.complete) {
+        void trackEvent(client, {
+          name: 'profile_completed',
+          properties: {},
+        });
+      }
       return { saved, completion };
     },
     onSuccess: ({ saved }) => {
