@@ -28,8 +28,7 @@ function RootLayout() {
   );
 }
 
-/** Screens that need the backend's runtime configuration. */
-/** Landing pages: the runtime configuration, no data layer. */
+/** Landing pages: no data layer, and no wait for the runtime configuration. */
 const landingRoutes: RouteObject[] = [
   {
     path: paths.home,
@@ -171,7 +170,6 @@ export const routes: RouteObject[] = [
       {
         Component: BackendGate,
         children: [
-          ...landingRoutes,
           {
             lazy: async () => ({
               Component: (await import('@web/app/data-layout')).DataLayout,
@@ -180,6 +178,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Landing pages do not wait for /config.json: their only use of it,
+      // the extension link, updates when it arrives (faster first paint).
+      ...landingRoutes,
       ...staticRoutes,
     ],
   },

@@ -149,4 +149,23 @@ describe('route table', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
+
+  it('shows the landing page without waiting for /config.json, even when it fails', async () => {
+    stubConfig(() => new Response('Not found', { status: 404 }));
+    await renderAt('/user-feedback');
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: /Get rewarded for it/ },
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    // The backend's own instructions page stands in for the configured link.
+    expect(
+      screen
+        .getAllByRole('link', { name: 'Download Extension' })[0]!
+        .getAttribute('href'),
+    ).toBe('/extension');
+  });
 });

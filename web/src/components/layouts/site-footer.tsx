@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { CONSUMER_BRAND, CONTACT_EMAIL } from '@shared/domain/brand';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
-import { peekEnv } from '@web/lib/env';
+import { useExtensionUrl } from '@web/hooks/use-extension-url';
 
 const linkClass =
   'rounded text-sm text-ink-muted hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -13,9 +13,7 @@ const linkClass =
  * the extension and the legal pages.
  */
 export function SiteFooter() {
-  // Legal pages render without /config.json; the backend's own instructions
-  // page is the extension link there.
-  const extensionUrl = peekEnv()?.extensionUrl ?? '/extension';
+  const extensionUrl = useExtensionUrl();
   return (
     <footer className="border-t border-line bg-white">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">

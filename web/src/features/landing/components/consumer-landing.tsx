@@ -4,7 +4,7 @@ import { CATEGORY_FORM_BUTTONS } from '@shared/domain/categories';
 import { buttonClass } from '@web/components/ui/button';
 import { SiteFooter } from '@web/components/layouts/site-footer';
 import { paths } from '@web/config/paths';
-import { getEnv } from '@web/lib/env';
+import { useExtensionUrl } from '@web/hooks/use-extension-url';
 import { Faq } from './faq';
 import { HowItWorks } from './how-it-works';
 import { LandingNav } from './landing-nav';
@@ -36,7 +36,7 @@ const WHY = [
 
 /** The consumer landing page (/ and /user-feedback). */
 export function ConsumerLanding() {
-  const { extensionUrl } = getEnv();
+  const extensionUrl = useExtensionUrl();
   return (
     <div className="min-h-dvh bg-surface">
       <title>{`${CONSUMER_BRAND}: feedback about any website, rewarded`}</title>
