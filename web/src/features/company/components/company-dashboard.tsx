@@ -24,6 +24,7 @@ import { useViewAllowance } from '@web/api/companies/get-view-allowance';
 import { useCompanyRealtime } from '@web/api/companies/use-company-realtime';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useDebounced } from '@web/hooks/use-debounced';
 import { CompanyFeedbackList } from './company-feedback-list';
 import { CompanyHeader } from './company-header';
 import { DomainNotice } from './domain-notice';
@@ -36,16 +37,6 @@ import {
 } from './feedback-filters';
 
 const PAGE_SIZE = 10;
-
-/** Waits `ms` after the last change before passing the value on. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
 
 const dayStart = (d: string) =>
   d ? new Date(`${d}T00:00:00Z`).toISOString() : '';

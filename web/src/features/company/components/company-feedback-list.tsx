@@ -3,7 +3,7 @@ import type { CompanyFeedback } from '@shared/data/companies';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import type { VoteType } from '@shared/domain/votes';
 import { Badge } from '@web/components/ui/badge';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@web/components/ui/status-badge';
 import { VoteControls } from './vote-controls';
 
 /** The feedback list of the dashboard; a click opens one. */

@@ -14,7 +14,7 @@ import {
 import { useSignedUrl } from '@web/api/uploads/get-signed-url';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog } from '@web/components/ui/dialog';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@web/components/ui/status-badge';
 import { VoteControls } from './vote-controls';
 
 function Media({ feedback }: { feedback: CompanyFeedbackDetail }) {

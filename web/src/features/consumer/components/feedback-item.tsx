@@ -5,7 +5,7 @@ import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import { formatViews } from '@shared/domain/format';
 import { qualityScoreLabel } from '@shared/domain/reputation';
 import { useSignedUrl } from '@web/api/uploads/get-signed-url';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@web/components/ui/status-badge';
 
 function Attachment({
   bucket,

@@ -4,7 +4,7 @@ import { categoryEmoji } from '@shared/domain/categories';
 import { ALREADY_VOTED } from '@shared/domain/validation/messages';
 import { useSimilarFeedback } from '@web/api/feedback/get-similar-feedback';
 import { useVoteFeedback } from '@web/api/feedback/vote-feedback';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@web/hooks/use-debounced';
 
 /**
  * While a title is typed, feedback already sent about the same site, so

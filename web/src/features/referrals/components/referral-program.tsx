@@ -18,13 +18,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { inputClass } from '@web/components/ui/field';
 import { Skeleton } from '@web/components/ui/skeleton';
-
-const STATUS_CLASS = {
-  yellow: 'bg-yellow-100 text-yellow-800',
-  green: 'bg-green-100 text-green-800',
-  red: 'bg-red-100 text-red-800',
-  grey: 'bg-gray-100 text-gray-700',
-} as const;
+import { STATUS_COLOR_CLASSES } from '@web/components/ui/status-badge';
 
 /** Stats, the referral link with Copy, and the list (consumer spec §2). */
 export function ReferralProgram({ userId }: { userId: string }) {
@@ -152,7 +146,7 @@ export function ReferralProgram({ userId }: { userId: string }) {
                         {xp}
                       </span>
                     )}
-                    <Badge className={STATUS_CLASS[status.color]}>
+                    <Badge className={STATUS_COLOR_CLASSES[status.color]}>
                       {status.label}
                     </Badge>
                   </div>

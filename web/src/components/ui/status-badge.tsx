@@ -1,7 +1,8 @@
 import { statusInfo, type StatusColor } from '@shared/domain/statuses';
 import { Badge } from '@web/components/ui/badge';
 
-const COLORS: Record<StatusColor, string> = {
+/** Badge classes of the spec's status colours (feedback and referrals). */
+export const STATUS_COLOR_CLASSES: Readonly<Record<StatusColor, string>> = {
   yellow: 'bg-yellow-100 text-yellow-800',
   purple: 'bg-purple-100 text-purple-800',
   blue: 'bg-blue-100 text-blue-800',
@@ -10,11 +11,11 @@ const COLORS: Record<StatusColor, string> = {
   grey: 'bg-gray-100 text-gray-700',
 };
 
-/** A feedback status in the spec's colours (§4). */
+/** A feedback status in the spec's colours (consumer spec §4). */
 export function StatusBadge({ status }: { status: string }) {
   const info = statusInfo(status);
   return (
-    <Badge className={COLORS[info.color]} data-status={status}>
+    <Badge className={STATUS_COLOR_CLASSES[info.color]} data-status={status}>
       {info.label}
     </Badge>
   );
