@@ -1,23 +1,22 @@
-import { Suspense, use } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, use, type ReactNode } from 'react';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { loadEnv } from '@web/lib/env';
 
-function EnvReady() {
-  // A failed load throws an EnvError to the router's error element.
+function EnvReady({ children }: { children: ReactNode }) {
+  // A failed load throws an EnvError to the router's error boundary.
   use(loadEnv());
-  return <Outlet />;
+  return children;
 }
 
 /**
- * Layout route for every screen that talks to the backend: its children
+ * Wraps every screen that talks to the backend: its children
  * render only once `/config.json` has loaded. Screens without a backend
  * (legal pages, 404) sit outside it and work even when the server is down.
  */
-export function BackendGate() {
+export function BackendGate({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <EnvReady />
+      <EnvReady>{children}</EnvReady>
     </Suspense>
   );
 }

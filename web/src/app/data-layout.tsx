@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Outlet } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { queryClient } from '@web/lib/query-client';
 
@@ -7,10 +7,10 @@ import { queryClient } from '@web/lib/query-client';
  * Layout of every screen that reads or writes data: the query cache and
  * the toasts. Loaded lazily so the landing pages never download them.
  */
-export function DataLayout() {
+export function DataLayout({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      {children}
       <Toaster position="top-center" richColors closeButton />
     </QueryClientProvider>
   );

@@ -1,11 +1,10 @@
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
 import { ErrorScreen } from '@web/components/ui/error-screen';
 import { EnvError } from '@web/lib/env';
 import { describeError } from '@web/lib/errors';
 
-/** The router's fallback when a screen fails to load or render. */
-export function RouteError() {
-  const error = useRouteError();
+/** What a screen shows when it fails to load or render. */
+export function RouteError({ error }: { error: unknown }) {
   if (error instanceof EnvError) {
     return (
       <ErrorScreen
@@ -18,4 +17,35 @@ export function RouteError() {
   return (
     <ErrorScreen title="Something went wrong" message={describeError(error)} />
   );
+}
+
+type Props = { resetKey: string; children: ReactNode };
+type State = { error: unknown; failedAt: string | null };
+
+/**
+ * Catches a screen that fails to load or render; moving to another address
+ * clears it, so one broken screen does not break the whole visit.
+ */
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): State | null {
+    if (state.error === null) return null;
+    if (state.failedAt === null) return { ...state, failedAt: props.resetKey };
+    return state.failedAt === props.resetKey
+      ? null
+      : { error: null, failedAt: null };
+  }
+
+  override render() {
+    return this.state.error === null ? (
+      this.props.children
+    ) : (
+      <RouteError error={this.state.error} />
+    );
+  }
 }

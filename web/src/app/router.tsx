@@ -1,192 +1,251 @@
-import { useState, type ComponentType } from 'react';
 import {
-  Navigate,
-  Outlet,
-  RouterProvider,
-  ScrollRestoration,
-  createBrowserRouter,
-  type RouteObject,
-} from 'react-router-dom';
+  Suspense,
+  lazy,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { BackendGate } from '@web/app/backend-gate';
-import { RouteError } from '@web/app/route-error';
+import { RouteErrorBoundary } from '@web/app/route-error';
+import { ScrollToTop } from '@web/app/scroll-to-top';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 
-type RouteModule = { default: ComponentType };
+type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
-/** A lazily loaded route module; route modules default-export their page. */
-function page(load: () => Promise<RouteModule>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+/** A lazily loaded screen; `load()` starts (or joins) its download. */
+type LazyScreen<P = object> = {
+  load: Load<P>;
+  Screen: LazyExoticComponent<ComponentType<P>>;
+};
+
+function screen<P = object>(importer: Load<P>): LazyScreen<P> {
+  let pending: ReturnType<Load<P>> | undefined;
+  const load = () => (pending ??= importer());
+  return { load, Screen: lazy(load) };
 }
 
-function RootLayout() {
-  return (
-    <>
-      <Outlet />
-      <ScrollRestoration />
-    </>
-  );
-}
+type WithChildren = { children: ReactNode };
 
-/** Landing pages: no data layer, and no wait for the runtime configuration. */
-const landingRoutes: RouteObject[] = [
-  {
-    path: paths.home,
-    lazy: page(() => import('@web/app/routes/landing/home')),
-  },
-  {
-    path: paths.consumerLanding,
-    lazy: page(() => import('@web/app/routes/landing/user-feedback')),
-  },
-  {
-    path: paths.companyLanding,
-    lazy: page(() => import('@web/app/routes/landing/companies')),
-  },
-];
+/**
+ * Where a route sits: landing pages need neither the backend nor its
+ * configuration; data screens render once /config.json has loaded, inside
+ * the query cache and toasts; signed-in screens also need a session.
+ */
+export type RouteKind = 'landing' | 'static' | 'data' | 'signed-in';
 
-/** Screens that read or write data through the backend. */
-const dataRoutes: RouteObject[] = [
-  {
-    path: paths.auth,
-    lazy: page(() => import('@web/app/routes/auth/auth')),
-  },
-  {
-    path: paths.linkedinCallback,
-    lazy: page(() => import('@web/app/routes/auth/linkedin-callback')),
-  },
-  {
-    path: paths.companySignup,
-    lazy: page(() => import('@web/app/routes/auth/company-signup')),
-  },
-  {
-    // Signed-out visits go to /auth (consumer spec §2, §6).
-    lazy: async () => ({
-      Component: (await import('@web/app/signed-in-layout')).SignedInLayout,
-    }),
-    children: [
-      {
-        path: paths.dashboard,
-        lazy: page(() => import('@web/app/routes/consumer/dashboard')),
-      },
-      {
-        path: paths.submitFeedback,
-        lazy: page(() => import('@web/app/routes/consumer/submit-feedback')),
-      },
-      {
-        path: paths.community,
-        lazy: page(() => import('@web/app/routes/consumer/community')),
-      },
-      {
-        path: paths.referrals,
-        lazy: page(() => import('@web/app/routes/consumer/referrals')),
-      },
-      {
-        path: paths.badges,
-        lazy: page(() => import('@web/app/routes/consumer/badges')),
-      },
-      {
-        path: paths.experience,
-        lazy: page(() => import('@web/app/routes/consumer/experience')),
-      },
-      {
-        path: paths.profileAccount,
-        lazy: page(() => import('@web/app/routes/consumer/profile-account')),
-      },
-      {
-        path: paths.profileSettings,
-        lazy: page(() => import('@web/app/routes/consumer/profile-settings')),
-      },
-    ],
-  },
-  {
-    path: paths.rewards,
-    lazy: page(() => import('@web/app/routes/consumer/rewards')),
-  },
-  {
-    path: paths.testAiFeedback,
-    lazy: page(() => import('@web/app/routes/consumer/test-ai-feedback')),
-  },
-  {
-    path: paths.companyDashboard,
-    lazy: page(() => import('@web/app/routes/company/company-dashboard')),
-  },
-  {
-    path: paths.companySettings,
-    lazy: page(() => import('@web/app/routes/company/company-settings')),
-  },
-  {
-    path: paths.blog,
-    lazy: page(() => import('@web/app/routes/blog/blog')),
-  },
-  {
-    path: paths.blogArticle,
-    lazy: page(() => import('@web/app/routes/blog/blog-article')),
-  },
-  {
-    path: paths.blogAdmin,
-    lazy: page(() => import('@web/app/routes/admin/blog-admin')),
-  },
-];
+export type AppRoute =
+  | { path: string; kind: RouteKind; screen: LazyScreen }
+  | { path: string; kind: 'redirect'; to: string };
 
-/** Screens that work without a backend. */
-const staticRoutes: RouteObject[] = [
-  {
-    path: paths.privacyPolicy,
-    lazy: page(() => import('@web/app/routes/legal/privacy-policy')),
-  },
-  {
-    path: paths.termsConditions,
-    lazy: page(() => import('@web/app/routes/legal/terms-conditions')),
-  },
-  {
-    path: paths.companyPrivacyPolicy,
-    lazy: page(() => import('@web/app/routes/legal/company-privacy-policy')),
-  },
-  {
-    path: paths.companyTermsConditions,
-    lazy: page(() => import('@web/app/routes/legal/company-terms-conditions')),
-  },
+const route = (path: string, kind: RouteKind, importer: Load): AppRoute => ({
+  path,
+  kind,
+  screen: screen(importer),
+});
+
+/** The app's complete route table (both specs' §2), shared with tests. */
+export const routes: AppRoute[] = [
+  route(paths.home, 'landing', () => import('@web/app/routes/landing/home')),
+  route(
+    paths.consumerLanding,
+    'landing',
+    () => import('@web/app/routes/landing/user-feedback'),
+  ),
+  route(
+    paths.companyLanding,
+    'landing',
+    () => import('@web/app/routes/landing/companies'),
+  ),
+
+  route(paths.auth, 'data', () => import('@web/app/routes/auth/auth')),
+  route(
+    paths.linkedinCallback,
+    'data',
+    () => import('@web/app/routes/auth/linkedin-callback'),
+  ),
+  route(
+    paths.companySignup,
+    'data',
+    () => import('@web/app/routes/auth/company-signup'),
+  ),
+  // Signed-out visits go to /auth (consumer spec §2, §6).
+  route(
+    paths.dashboard,
+    'signed-in',
+    () => import('@web/app/routes/consumer/dashboard'),
+  ),
+  route(
+    paths.submitFeedback,
+    'signed-in',
+    () => import('@web/app/routes/consumer/submit-feedback'),
+  ),
+  route(
+    paths.community,
+    'signed-in',
+    () => import('@web/app/routes/consumer/community'),
+  ),
+  route(
+    paths.referrals,
+    'signed-in',
+    () => import('@web/app/routes/consumer/referrals'),
+  ),
+  route(
+    paths.badges,
+    'signed-in',
+    () => import('@web/app/routes/consumer/badges'),
+  ),
+  route(
+    paths.experience,
+    'signed-in',
+    () => import('@web/app/routes/consumer/experience'),
+  ),
+  route(
+    paths.profileAccount,
+    'signed-in',
+    () => import('@web/app/routes/consumer/profile-account'),
+  ),
+  route(
+    paths.profileSettings,
+    'signed-in',
+    () => import('@web/app/routes/consumer/profile-settings'),
+  ),
+  route(
+    paths.rewards,
+    'data',
+    () => import('@web/app/routes/consumer/rewards'),
+  ),
+  route(
+    paths.testAiFeedback,
+    'data',
+    () => import('@web/app/routes/consumer/test-ai-feedback'),
+  ),
+  route(
+    paths.companyDashboard,
+    'data',
+    () => import('@web/app/routes/company/company-dashboard'),
+  ),
+  route(
+    paths.companySettings,
+    'data',
+    () => import('@web/app/routes/company/company-settings'),
+  ),
+  route(paths.blog, 'data', () => import('@web/app/routes/blog/blog')),
+  route(
+    paths.blogArticle,
+    'data',
+    () => import('@web/app/routes/blog/blog-article'),
+  ),
+  route(
+    paths.blogAdmin,
+    'data',
+    () => import('@web/app/routes/admin/blog-admin'),
+  ),
+
+  route(
+    paths.privacyPolicy,
+    'static',
+    () => import('@web/app/routes/legal/privacy-policy'),
+  ),
+  route(
+    paths.termsConditions,
+    'static',
+    () => import('@web/app/routes/legal/terms-conditions'),
+  ),
+  route(
+    paths.companyPrivacyPolicy,
+    'static',
+    () => import('@web/app/routes/legal/company-privacy-policy'),
+  ),
+  route(
+    paths.companyTermsConditions,
+    'static',
+    () => import('@web/app/routes/legal/company-terms-conditions'),
+  ),
   {
     path: paths.companyPrivacy,
-    element: <Navigate to={paths.companyPrivacyPolicy} replace />,
+    kind: 'redirect',
+    to: paths.companyPrivacyPolicy,
   },
   {
     path: paths.companyTerms,
-    element: <Navigate to={paths.companyTermsConditions} replace />,
+    kind: 'redirect',
+    to: paths.companyTermsConditions,
   },
-  {
-    path: paths.notFound,
-    lazy: page(() => import('@web/app/routes/landing/not-found')),
-  },
+  route(
+    paths.notFound,
+    'static',
+    () => import('@web/app/routes/landing/not-found'),
+  ),
 ];
 
-/** The app's complete route table (both specs' §2), shared with tests. */
-export const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: PageSpinner,
-    children: [
-      {
-        Component: BackendGate,
-        children: [
-          {
-            lazy: async () => ({
-              Component: (await import('@web/app/data-layout')).DataLayout,
-            }),
-            children: dataRoutes,
-          },
-        ],
-      },
-      // Landing pages do not wait for /config.json: their only use of it,
-      // the extension link, updates when it arrives (faster first paint).
-      ...landingRoutes,
-      ...staticRoutes,
-    ],
-  },
-];
+const dataLayout = screen<WithChildren>(() =>
+  import('@web/app/data-layout').then((m) => ({ default: m.DataLayout })),
+);
+const signedInLayout = screen<WithChildren>(() =>
+  import('@web/app/signed-in-layout').then((m) => ({
+    default: m.SignedInLayout,
+  })),
+);
+const DataLayout = dataLayout.Screen;
+const SignedInLayout = signedInLayout.Screen;
+
+/**
+ * A screen that talks to the backend. Its layouts and its own module start
+ * downloading together (no waterfall on a slow network); the layouts keep
+ * their state between data screens because this element keeps its place.
+ */
+function DataScreen({ kind, screen }: { kind: RouteKind; screen: LazyScreen }) {
+  void dataLayout.load();
+  if (kind === 'signed-in') void signedInLayout.load();
+  void screen.load();
+  const page = <screen.Screen />;
+  return (
+    <BackendGate>
+      <DataLayout>
+        <Suspense fallback={<PageSpinner />}>
+          {kind === 'signed-in' ? (
+            <SignedInLayout>{page}</SignedInLayout>
+          ) : (
+            page
+          )}
+        </Suspense>
+      </DataLayout>
+    </BackendGate>
+  );
+}
+
+function renderRoute(r: AppRoute) {
+  if (r.kind === 'redirect') {
+    return (
+      <Route key={r.path} path={r.path}>
+        <Redirect to={r.to} replace />
+      </Route>
+    );
+  }
+  if (r.path === paths.notFound) {
+    return <Route key={r.path} component={r.screen.Screen} />;
+  }
+  if (r.kind === 'data' || r.kind === 'signed-in') {
+    // One key for every data screen: React keeps the layouts mounted.
+    return (
+      <Route key="data" path={r.path}>
+        <DataScreen kind={r.kind} screen={r.screen} />
+      </Route>
+    );
+  }
+  return <Route key={r.path} path={r.path} component={r.screen.Screen} />;
+}
 
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  const [location] = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location}>
+      <ScrollToTop />
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>{routes.map(renderRoute)}</Switch>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Redirect, useLocation } from 'wouter';
 import type { UserBadge } from '@shared/data/stats';
 import { useSession } from '@web/api/auth/use-session';
 import { useBadgesRealtime } from '@web/api/stats/use-badges-realtime';
@@ -33,18 +33,16 @@ function BadgeListener({ userId }: { userId: string }) {
  * confetti dialog opens even when the badge arrives mid-navigation (e.g.
  * First Shot right after submitting).
  */
-export function SignedInLayout() {
+export function SignedInLayout({ children }: { children: ReactNode }) {
   const state = useSession();
-  const location = useLocation();
+  const [location] = useLocation();
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'signed-out') {
-    return (
-      <Navigate to={paths.auth} replace state={{ from: location.pathname }} />
-    );
+    return <Redirect to={paths.auth} replace state={{ from: location }} />;
   }
   return (
     <>
-      <Outlet />
+      {children}
       <BadgeListener userId={state.session.user.id} />
     </>
   );

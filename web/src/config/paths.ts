@@ -1,5 +1,3 @@
-import { generatePath } from 'react-router-dom';
-
 /**
  * Every route path of the web app (consumer spec §2, company spec §2 "Full
  * route table", DECISIONS.md "Other gaps"). The router and every link read
@@ -48,5 +46,5 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Address of one blog article, its slug URL-encoded. */
 export function blogArticleHref(slug: string): string {
-  return generatePath(paths.blogArticle, { slug });
+  return paths.blogArticle.replace(':slug', encodeURIComponent(slug));
 }

@@ -1,56 +1,66 @@
-import * as z from 'zod/mini';
-
 /** Where the backend publishes the app's runtime configuration. */
 export const CONFIG_PATH = '/config.json';
 
-/** A field's message: missing, or present with the wrong kind of value. */
-function expected(what: string) {
-  return {
-    error: (issue: { input?: unknown }) =>
-      issue.input === undefined ? 'is missing' : `must be ${what}`,
-  };
-}
-
-// Not z.httpUrl(): it demands a dotted domain, and local backends answer
-// with http://localhost:3000 or an IP address.
-const httpUrl = z.url({ protocol: /^https?$/, ...expected('an http(s) URL') });
-
 /**
  * The runtime configuration contract of ARCHITECTURE.md ("Runtime config"):
- * one build of the web app works against any backend. `zod/mini` keeps the
- * start-up bundle small (it ships no locale, hence the explicit messages).
+ * one build of the web app works against any backend.
  */
-export const envSchema = z.object(
-  {
-    supabaseUrl: httpUrl,
-    supabaseAnonKey: z
-      .string(expected('a non-empty string'))
-      .check(z.trim(), z.minLength(1, expected('a non-empty string'))),
-    demoMode: z.boolean(expected('true or false')),
-    extensionUrl: httpUrl,
-    linkedinEnabled: z.boolean(expected('true or false')),
-    // What the browser needs to start the LinkedIn OpenID Connect flow
-    // (never the client secret). Optional: backends from before this
-    // contract change leave them out, which reads as "not configured".
-    linkedinClientId: z._default(
-      z.nullable(
-        z
-          .string(expected('a string or null'))
-          .check(z.trim(), z.minLength(1, expected('a non-empty string'))),
-      ),
-      null,
-    ),
-    linkedinAuthorizeUrl: z._default(
-      z.nullable(
-        z.url({ protocol: /^https?$/, ...expected('an http(s) URL') }),
-      ),
-      null,
-    ),
-  },
-  expected('a JSON object'),
-);
+export type Env = {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  demoMode: boolean;
+  extensionUrl: string;
+  linkedinEnabled: boolean;
+  /**
+   * What the browser needs to start the LinkedIn OpenID Connect flow (never
+   * the client secret). Backends from before this contract change leave them
+   * out, which reads as "not configured".
+   */
+  linkedinClientId: string | null;
+  linkedinAuthorizeUrl: string | null;
+};
 
-export type Env = z.infer<typeof envSchema>;
+// Checked by hand rather than with zod: this runs on every page, landing
+// pages included, and zod's core would be a sixth of their JavaScript.
+type Checked<T> = { value: T } | { problem: string };
+type Check<T> = (value: unknown) => Checked<T>;
+
+const problem = (what: string) => (value: unknown) => ({
+  problem: value === undefined ? 'is missing' : `must be ${what}`,
+});
+
+// Not a "dotted domain" check: local backends answer with
+// http://localhost:3000 or an IP address.
+const httpUrl: Check<string> = (value) =>
+  typeof value === 'string' &&
+  URL.canParse(value) &&
+  /^https?:$/.test(new URL(value).protocol)
+    ? { value }
+    : problem('an http(s) URL')(value);
+
+const nonEmpty: Check<string> = (value) =>
+  typeof value === 'string' && value.trim()
+    ? { value: value.trim() }
+    : problem('a non-empty string')(value);
+
+const flag: Check<boolean> = (value) =>
+  typeof value === 'boolean' ? { value } : problem('true or false')(value);
+
+/** Optional and nullable: missing reads as null. */
+const orNull =
+  <T>(check: Check<T>): Check<T | null> =>
+  (value) =>
+    value === undefined || value === null ? { value: null } : check(value);
+
+const fields: { [K in keyof Env]: Check<Env[K]> } = {
+  supabaseUrl: httpUrl,
+  supabaseAnonKey: nonEmpty,
+  demoMode: flag,
+  extensionUrl: httpUrl,
+  linkedinEnabled: flag,
+  linkedinClientId: orNull(nonEmpty),
+  linkedinAuthorizeUrl: orNull(httpUrl),
+};
 
 /** The configuration could not be loaded or does not follow the contract. */
 export class EnvError extends Error {
@@ -59,15 +69,21 @@ export class EnvError extends Error {
 
 /** Validates a parsed `/config.json` body; throws an {@link EnvError}. */
 export function parseEnv(json: unknown): Env {
-  const result = envSchema.safeParse(json);
-  if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => {
-      const field = issue.path.join('.');
-      return field ? `${field}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
-  throw new EnvError(`${CONFIG_PATH} is not valid (${problems}).`);
+  const invalid = (problems: string) =>
+    new EnvError(`${CONFIG_PATH} is not valid (${problems}).`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw invalid('must be a JSON object');
+  }
+  const input = json as Record<string, unknown>;
+  const env: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, check] of Object.entries(fields)) {
+    const checked = (check as Check<unknown>)(input[key]);
+    if ('problem' in checked) problems.push(`${key}: ${checked.problem}`);
+    else env[key] = checked.value;
+  }
+  if (problems.length > 0) throw invalid(problems.join('; '));
+  return env as Env;
 }
 
 /** Fetches and validates `/config.json`; throws an {@link EnvError}. */

@@ -1,9 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import {
-  RouterProvider,
-  createMemoryRouter,
-  type RouteObject,
-} from 'react-router-dom';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {
@@ -15,15 +12,23 @@ afterEach(() => {
 // Each test gets fresh modules, so the once-per-page config load starts over.
 beforeEach(() => {
   vi.resetModules();
-  // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+  // jsdom has no scrolling; ScrollToTop calls it on every navigation.
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 async function renderAt(path: string) {
-  const { routes } = await import('@web/app/router');
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  const { AppRouter } = await import('@web/app/router');
+  const location = memoryLocation({ path, record: true });
+  // Awaited, so React retries screens that suspended on /config.json.
+  await act(async () => {
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AppRouter />
+      </Router>,
+    );
+  });
+  /** The address the app is at now. */
+  return { path: () => location.history.at(-1) };
 }
 
 function stubConfig(response: () => Response) {
@@ -40,18 +45,11 @@ const goodConfig = {
   linkedinEnabled: false,
 };
 
-function routePaths(routes: RouteObject[]): string[] {
-  return routes.flatMap((route) => [
-    ...(route.path ? [route.path] : []),
-    ...routePaths(route.children ?? []),
-  ]);
-}
-
 describe('route table', () => {
   it('covers every route of both specs and DECISIONS.md', async () => {
     const { routes } = await import('@web/app/router');
     const { paths } = await import('@web/config/paths');
-    const routed = routePaths(routes);
+    const routed = routes.map((route) => route.path);
 
     expect(routed).toEqual(expect.arrayContaining(Object.values(paths)));
     expect([...routed].sort()).toEqual(
@@ -112,7 +110,7 @@ describe('route table', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: heading }),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe(to);
+    expect(router.path()).toBe(to);
   });
 
   it('renders a backend screen once /config.json has loaded, sending signed-out visitors of /badges to /auth', async () => {
@@ -120,7 +118,7 @@ describe('route table', () => {
     const router = await renderAt('/badges');
 
     expect(
-      // Three lazy chunks load first (data layout, signed-in layout, auth),
+      // Lazy chunks load first (data layout, signed-in layout, auth),
       // supabase-js among them: slow on a busy 2-core machine.
       await screen.findByRole(
         'heading',
@@ -128,7 +126,7 @@ describe('route table', () => {
         { timeout: 25_000 },
       ),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.path()).toBe('/auth');
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.anything());
   }, 30_000);

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'wouter';
 import { ArticleView } from '@web/features/blog/components/article-view';
 import { BlogLayout } from '@web/features/blog/components/blog-layout';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useSession } from '@web/api/auth/use-session';
 import { PageFrame } from '@web/components/layouts/page-frame';
 import { buttonClass } from '@web/components/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { buttonClass } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { paths } from '@web/config/paths';

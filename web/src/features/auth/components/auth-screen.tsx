@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Link,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-} from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { parseReferralCode } from '@shared/domain/referral';
 import { useSession } from '@web/api/auth/use-session';
@@ -33,13 +29,13 @@ function modeFrom(params: URLSearchParams): Mode {
  */
 function useLeaveWhenSignedIn(enabled: boolean) {
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  const historyState = useHistoryState<{ from?: string } | null>();
   const started = useRef(false);
   useEffect(() => {
     if (!enabled || session.status !== 'signed-in' || started.current) return;
     started.current = true;
-    const from = (location.state as { from?: string } | null)?.from;
+    const from = historyState?.from;
     const target = from && from.startsWith('/') ? from : paths.dashboard;
     const code = pendingReferral.get();
     if (!code) return void navigate(target, { replace: true });
@@ -47,7 +43,7 @@ function useLeaveWhenSignedIn(enabled: boolean) {
     processPendingReferral(code)
       .catch((err: unknown) => console.error('Referral not processed', err))
       .finally(() => navigate(target, { replace: true }));
-  }, [enabled, session.status, navigate, location.state]);
+  }, [enabled, session.status, navigate, historyState]);
   return session.status;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import { signInSchema } from '@shared/domain/validation/auth';
@@ -50,7 +50,7 @@ export function CompanyAuthScreen() {
         ? 'forgot'
         : 'signup';
   const session = useSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');

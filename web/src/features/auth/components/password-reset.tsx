@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { toast } from 'sonner';
 import {
   emailSchema,
@@ -84,7 +84,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
 /** The page a reset link opens: choose a new password. */
 export function NewPasswordForm() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>(

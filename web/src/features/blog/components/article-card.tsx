@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import type { BlogArticleSummary } from '@shared/data/blog';
 import { formatArticleDate } from '@shared/domain/format';
 import { Badge } from '@web/components/ui/badge';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { formatArticleDate } from '@shared/domain/format';
 import { useArticle } from '@web/api/blog/get-article';
 import { Badge } from '@web/components/ui/badge';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import { useArticles } from '@web/api/blog/get-articles';
 import { useCategories } from '@web/api/blog/get-categories';
 import { inputClass } from '@web/components/ui/field';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useRelatedArticles } from '@web/api/blog/get-related-articles';
 import { blogArticleHref } from '@web/config/paths';
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import {
   clampPage,
   hasNextPage,
@@ -21,13 +21,10 @@ export function Leaderboard() {
   const board = useLeaderboard(page);
   const pages = totalPages(board.data?.totalCount ?? 0);
   const go = (next: number) =>
-    setParams(
-      (p) => {
-        p.set('page', String(clampPage(next, pages)));
-        return p;
-      },
-      { preventScrollReset: true },
-    );
+    setParams((p) => {
+      p.set('page', String(clampPage(next, pages)));
+      return p;
+    });
 
   return (
     <section

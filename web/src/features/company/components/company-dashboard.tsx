@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { User } from '@supabase/supabase-js';
 import type {
@@ -29,12 +29,18 @@ import { CompanyFeedbackList } from './company-feedback-list';
 import { CompanyHeader } from './company-header';
 import { DomainNotice } from './domain-notice';
 import { ExportButton } from './export-button';
-import { FeedbackDetailDialog } from './feedback-detail-dialog';
 import {
   EMPTY_FILTERS,
   FeedbackFilters,
   type FilterValues,
 } from './feedback-filters';
+
+// Only needed once a row is opened: kept out of the dashboard's first load.
+const FeedbackDetailDialog = lazy(() =>
+  import('./feedback-detail-dialog').then((m) => ({
+    default: m.FeedbackDetailDialog,
+  })),
+);
 
 const PAGE_SIZE = 10;
 
@@ -76,6 +82,10 @@ export function CompanyDashboard({
   const open = useOpenFeedback();
   const vote = useCompanyVote(user.id);
   const [detail, setDetail] = useState<CompanyFeedbackDetail | null>(null);
+  // Loaded on the first opened row, then kept mounted so a status change
+  // still confirms after the dialog closes.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (detail && !dialogWanted) setDialogWanted(true);
   useCompanyRealtime(company.id);
 
   useEffect(() => {
@@ -222,13 +232,17 @@ export function CompanyDashboard({
           </nav>
         )}
       </main>
-      <FeedbackDetailDialog
-        feedback={detail}
-        voting={vote.isPending}
-        onClose={() => setDetail(null)}
-        onChange={setDetail}
-        onVote={(type) => detail && onVote(detail.id, type)}
-      />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <FeedbackDetailDialog
+            feedback={detail}
+            voting={vote.isPending}
+            onClose={() => setDetail(null)}
+            onChange={setDetail}
+            onVote={(type) => detail && onVote(detail.id, type)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { toast } from 'sonner';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { authActions } from '@web/api/auth/auth-actions';
@@ -18,12 +18,12 @@ const MENU = [
   { to: paths.community, label: 'Community' },
 ] as const;
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
+const navClass = (isActive: boolean) =>
   `rounded-full px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-muted hover:text-ink'}`;
 
 function UserMenu() {
   const user = useSignedInUser();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const initial = (user.email?.[0] ?? 'U').toUpperCase();
@@ -121,6 +121,8 @@ function UserMenu() {
 /** Header of the signed-in consumer screens (consumer spec §2 Dashboard). */
 export function AppHeader() {
   const { extensionUrl } = getEnv();
+  const [location] = useLocation();
+  const current = (to: string) => (location === to ? 'page' : undefined);
   return (
     <header className="sticky top-0 z-10 border-b border-line bg-white/85 backdrop-blur">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -132,19 +134,24 @@ export function AppHeader() {
           <span className="hidden text-lg sm:inline">{CONSUMER_BRAND}</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
-          <NavLink to={paths.community} className={navClass} end>
+          <Link
+            to={paths.community}
+            className={navClass}
+            aria-current={current(paths.community)}
+          >
             <span className="hidden md:inline">Community</span>
             <span className="md:hidden" aria-hidden="true">
               🏆
             </span>
             <span className="sr-only md:hidden">Community</span>
-          </NavLink>
-          <NavLink
+          </Link>
+          <Link
             to={paths.referrals}
-            className={(s) => `${navClass(s)} hidden sm:inline-flex`}
+            aria-current={current(paths.referrals)}
+            className={(active) => `${navClass(active)} hidden sm:inline-flex`}
           >
             Referrals
-          </NavLink>
+          </Link>
           <a
             href={extensionUrl}
             target="_blank"

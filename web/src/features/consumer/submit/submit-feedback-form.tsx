@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { toast } from 'sonner';
 import {
   CATEGORY_FORM_BUTTONS,
@@ -32,7 +32,7 @@ import { useFileUpload } from './use-file-upload';
 
 /** The form of /submit-feedback (consumer spec §2, §5). */
 export function SubmitFeedbackForm({ userId }: { userId: string }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [companyName, setCompanyName] = useState('');
   const [websiteUrl, setWebsiteUrl] = useState('');
   const [title, setTitle] = useState('');

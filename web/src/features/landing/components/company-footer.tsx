@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { COMPANY_BRAND, CONTACT_EMAIL } from '@shared/domain/brand';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';

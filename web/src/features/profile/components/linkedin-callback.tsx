@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
 import {
   LINKEDIN_MESSAGES,
@@ -23,7 +23,7 @@ type Outcome = { ok: boolean; message: string };
 export function LinkedinCallback() {
   const [params] = useSearchParams();
   const session = useSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const userId =
     session.status === 'signed-in' ? session.session.user.id : undefined;
   const verify = useVerifyLinkedin(userId);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import type { Reward, RewardSort } from '@shared/data/rewards';
 import { isRewardUnlocked, rewardLockedText } from '@shared/domain/rewards';
 import { useRewardClaims } from '@web/api/rewards/get-reward-claims';
@@ -86,7 +86,7 @@ export function RewardCatalogue({ userId }: { userId: string }) {
         else p.set(key, value);
         return p;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true },
     );
 
   const all = rewards.data ?? [];

@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it } from 'vitest';
 import NotFoundRoute from '@web/app/routes/landing/not-found';
 
@@ -8,9 +9,9 @@ afterEach(cleanup);
 describe('NotFoundRoute', () => {
   it("shows the spec's texts and links home", () => {
     render(
-      <MemoryRouter>
+      <Router hook={memoryLocation({ path: '/nowhere' }).hook}>
         <NotFoundRoute />
-      </MemoryRouter>,
+      </Router>,
     );
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404');
