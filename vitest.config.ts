@@ -62,6 +62,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Reads web/dist and .output: run after the builds (npm run test:budgets).
+        test: {
+          name: 'budgets',
+          environment: 'node',
+          include: ['tests/budgets/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

@@ -29,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: dir('./dist'),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the JS budgets of tests/budgets read it.
+    manifest: true,
   },
   server: { proxy },
   preview: { proxy },

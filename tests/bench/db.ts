@@ -1,228 +1,262 @@
-// Database bench: the hot reads and the feedback insert on a large data set,
-// each run as PostgREST runs it (one transaction with role authenticated and
-// the JWT claims). On PostgreSQL (DATABASE_URL) 100,000 users and 1,000,000
-// feedback; on PGlite 5,000 and 50,000. The data is generated set-wise with
-// per-row triggers off (session_replication_role = replica), then the stats
-// the triggers would keep are computed set-wise.
-import { startTestBackend, type TestBackend } from '../support/backend.ts';
-import { measure } from './measure.ts';
+// `npm run bench -- db` (alias `scale`): the database at scale, through
+// supabase-js against the embedded backend, as the apps call it (the
+// shared/data functions): leaderboard pages first/middle/last, own rank, the
+// company dashboard's RPCs, the consumer's feedback list (/app) and a submit
+// with every trigger.
+//
+// On PostgreSQL: first `DATABASE_URL=…/peega_perf npm run seed:scale -- --users
+// 100000 --feedback 1000000`, then `DATABASE_URL=…/peega_perf npm run bench --
+// db`; the backend runs on that database as it is. Without a seeded database
+// (no DATABASE_URL, or one without bench data) the same data set is generated
+// smaller in a fresh database (5,000 users / 50,000 feedback; tiny in a smoke
+// run), and the notes say so.
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { getLeaderboard } from '../../shared/data/community.ts';
+import {
+  getViewAllowance,
+  listCompanyFeedback,
+  listDomainSummary,
+} from '../../shared/data/companies.ts';
+import { createFeedback, listMyFeedback } from '../../shared/data/feedback.ts';
+import { unwrap, type Client } from '../../shared/data/client.ts';
+import { loadConfig } from '../../supabase/local/config.ts';
+import { startBackend } from '../../supabase/local/start.ts';
+import type { BackendContext } from '../../supabase/local/context.ts';
+import {
+  benchCounts,
+  benchUserId,
+  generateScaleData,
+  type ScaleOptions,
+} from '../../scripts/seed-scale.ts';
+import { startTestBackend } from '../support/backend.ts';
+import { measure, SMOKE } from './measure.ts';
 import type { BenchResult } from './types.ts';
 
-export interface Scale {
-  users: number;
-  feedback: number;
-  sites: number;
-  companies: number;
-  iterations: number;
-}
-
-export const POSTGRES: Scale = {
-  users: 100_000,
-  feedback: 1_000_000,
-  sites: 1_000,
-  companies: 200,
-  iterations: 200,
-};
-const PGLITE: Scale = {
+const SMALL: ScaleOptions = {
   users: 5_000,
   feedback: 50_000,
   sites: 1_000,
   companies: 200,
-  iterations: 100,
 };
+const TINY: ScaleOptions = {
+  users: 200,
+  feedback: 2_000,
+  sites: 50,
+  companies: 20,
+};
+const READ_TARGET = { p95_ms: 20 };
+const SUBMIT_TARGET = { p95_ms: 10 };
+const PAGE_SIZE = 10;
 
-/** Deterministic ids: users 1…n, companies' users after them. */
-const userId = (n: number) =>
-  `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-
-export async function generate(
-  t: Pick<TestBackend, 'ctx'>,
-  s: Scale,
-): Promise<void> {
-  await t.ctx.db.transaction(async (tx) => {
-    await tx.query(`set local session_replication_role = replica`);
-    const id = `('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid`;
-    await tx.query(
-      `insert into auth.users (id, aud, role, email, email_confirmed_at,
-         raw_user_meta_data, created_at, updated_at)
-       select ${id}, 'authenticated', 'authenticated', 'bench' || n || '@bench.test',
-              now(), '{}', now(), now()
-         from generate_series(1, $1::int + $2::int) n`,
-      [s.users, s.companies],
-    );
-    await tx.query(
-      `insert into public.profiles (id, email, nickname, referral_code)
-       select ${id}, 'bench' || n || '@bench.test', 'bench_' || n,
-              upper(substr(md5(n::text), 1, 12))
-         from generate_series(1, $1::int + $2::int) n`,
-      [s.users, s.companies],
-    );
-    // Feedback spread over a year, 1,000 sites (some on subdomains), users
-    // with uneven activity so the leaderboard has a long tail.
-    await tx.query(
-      `insert into public.feedback (user_id, user_email, title, description,
-         raw_description, category, company_name, website_url, website_host,
-         quality_score, quality_source, points_awarded, ai_processed_at,
-         created_at, updated_at)
-       select u.id, null, 'Feedback ' || g, 'Generated description ' || g,
-              'Generated description ' || g,
-              (array['bug', 'feature', 'improvement', 'other'])[1 + g % 4],
-              'Site ' || g % $3::int,
-              'https://' || h.host || '/page/' || g, h.host,
-              1 + g % 5, 'ai', 5, now(),
-              now() - make_interval(days => g % 365, secs => g % 86400),
-              now() - make_interval(days => g % 365, secs => g % 86400)
-         from generate_series(1, $1::int) g
-        cross join lateral (
-          select ('00000000-0000-4000-8000-' ||
-                  lpad(to_hex(1 + ((g::bigint * 2654435761) % (1 + g % $2::int))::int), 12, '0'))::uuid as id
-        ) u
-        cross join lateral (
-          select case when g % 10 = 0 then 'app.' else '' end
-                 || 'site' || (g % $3::int) || '.test' as host
-        ) h`,
-      [s.feedback, s.users, s.sites],
-    );
-    await tx.query(
-      `insert into public.user_stats (user_id, total_points, current_level, reputation,
-         feedback_count, bug_count, feature_count, quality_score_sum, last_feedback_day,
-         current_streak, longest_streak)
-       select p.id, coalesce(a.points, 0), private.level_for_points(coalesce(a.points, 0)),
-              private.compute_reputation(coalesce(a.n, 0)::int, coalesce(a.quality, 0),
-                0, 0, coalesce(a.points, 0)::int),
-              coalesce(a.n, 0), coalesce(a.bugs, 0), coalesce(a.features, 0),
-              coalesce(a.quality, 0), a.last_day, least(coalesce(a.n, 0), 1),
-              least(coalesce(a.n, 0), 1)
-         from public.profiles p
-         left join (
-           select f.user_id, count(*)::int as n, sum(f.points_awarded)::int + 10 as points,
-                  count(*) filter (where f.category = 'bug')::int as bugs,
-                  count(*) filter (where f.category = 'feature')::int as features,
-                  sum(f.quality_score)::bigint as quality,
-                  max((f.created_at at time zone 'UTC')::date) as last_day
-             from public.feedback f group by f.user_id
-         ) a on a.user_id = p.id`,
-    );
-    await tx.query(
-      `insert into private.leaderboard_buckets (points, stripe, users)
-       select s.total_points, (abs(hashtext(s.user_id::text)) % 16)::smallint, count(*)
-         from public.user_stats s where s.total_points > 0 group by 1, 2`,
-    );
-    await tx.query(
-      `insert into private.feedback_sites (site, feedback_count)
-       select f.website_host, count(*) from public.feedback f group by 1`,
-    );
-    await tx.query(
-      `insert into public.companies (id, user_id, email, company_name, domain, domains)
-       select gen_random_uuid(), ${id}, 'bench' || n || '@bench.test', 'Company ' || k,
-              'site' || k || '.test', array['site' || k || '.test']
-         from generate_series($1::int + 1, $1::int + $2::int) n
-        cross join lateral (select n - $1::int - 1 as k) c`,
-      [s.users, s.companies],
-    );
-    await tx.query(
-      `insert into public.company_subscriptions (company_id, subscription_type, features)
-       select c.id, 'advanced', '{"filtering": true, "unlimited_views": true}'
-         from public.companies c`,
-    );
-    await tx.query(
-      `insert into public.company_domains (company_id, domain)
-       select c.id, c.domains[1] from public.companies c`,
-    );
-  });
-  if (t.ctx.db.kind === 'postgres') {
-    await t.ctx.db.exec('vacuum analyze');
-  } else {
-    await t.ctx.db.exec('analyze');
-  }
+interface Running {
+  url: string;
+  anonKey: string;
+  ctx: BackendContext;
+  stop(): Promise<void>;
 }
 
-/** Runs `sql` as PostgREST would for the signed-in user `sub`. */
-function asUser(t: TestBackend, sub: string, sql: string, params: unknown[]) {
-  return t.ctx.db.transaction((tx) => tx.query(sql, params), {
-    role: 'authenticated',
-    settings: {
-      'request.jwt.claims': JSON.stringify({ sub, role: 'authenticated' }),
+/** The embedded backend on an existing database, used as it is. */
+async function startOn(databaseUrl: string): Promise<Running> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const config = await loadConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PEEGA_DATA_DIR: 'memory',
+      PEEGA_SEED: 'none',
+      PEEGA_AI_WORKER: '0',
+      PEEGA_WEBHOOK_WORKER: '0',
+      PEEGA_DIGEST_WORKER: '0',
+      DATABASE_URL: databaseUrl,
     },
-  });
+    root,
+  );
+  config.webDist = undefined;
+  const backend = await startBackend(config);
+  return {
+    url: backend.url,
+    anonKey: config.anonKey,
+    ctx: backend.ctx,
+    stop: () => backend.stop(),
+  };
+}
+
+/** A seeded DATABASE_URL as it is, else a fresh database with generated data. */
+async function open(): Promise<{
+  t: Running;
+  scale: ScaleOptions;
+  how: string;
+}> {
+  const url = process.env.DATABASE_URL;
+  if (url && !SMOKE) {
+    const t = await startOn(url);
+    const have = await benchCounts(t.ctx.db);
+    if (have.users > 0) {
+      const companies = (
+        await t.ctx.db.query<{ n: number }>(
+          `select count(*)::int as n from public.companies where email like '%@bench.test'`,
+        )
+      ).rows[0]!.n;
+      return {
+        t,
+        scale: {
+          users: have.users - companies,
+          feedback: have.feedback,
+          sites: 0,
+          companies,
+        },
+        how: 'seeded by seed:scale',
+      };
+    }
+    await t.stop();
+    console.error(
+      'No bench data in DATABASE_URL (run `npm run seed:scale` first for 1 M feedback); generating a small set instead.',
+    );
+  }
+  const scale = SMOKE ? TINY : SMALL;
+  const t = await startTestBackend();
+  const started = performance.now();
+  await generateScaleData(t.ctx.db, scale);
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  return { t, scale, how: `generated in ${secs}s` };
 }
 
 export async function benchDb(): Promise<BenchResult[]> {
-  const t = await startTestBackend();
-  const s = t.ctx.db.kind === 'postgres' ? POSTGRES : PGLITE;
-  const label = `${t.ctx.db.kind}, ${s.users.toLocaleString('en')} users / ${s.feedback.toLocaleString('en')} feedback`;
+  const { t, scale, how } = await open();
   try {
-    const started = performance.now();
-    await generate(t, s);
-    const generatedIn = Math.round((performance.now() - started) / 1000);
-    const { rows } = await t.ctx.db.query<{ ranked: number }>(
-      'select count(*)::int as ranked from public.user_stats where total_points > 0',
-    );
-    const ranked = rows[0]?.ranked ?? 0;
-    const pageSize = 10;
-    const lastPage = Math.max(1, Math.ceil(ranked / pageSize));
-    const viewer = userId(Math.floor(s.users / 2));
-    const company = userId(s.users + 8);
-    const options = { warmup: 10, iterations: s.iterations };
-    const notes = `${label}; generated in ${generatedIn}s; SQL as PostgREST runs it`;
+    const label = `${t.ctx.db.kind}, ${scale.users.toLocaleString('en')} users / ${scale.feedback.toLocaleString('en')} feedback (${how})`;
+    let token = '';
+    const client = createClient(t.url, t.anonKey, {
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+      },
+      accessToken: async () => token,
+      realtime: { transport: WebSocket as never },
+    }) as unknown as Client;
+    const tokenFor = (sub: string) =>
+      t.ctx.jwt.sign(
+        { sub, role: 'authenticated', aud: 'authenticated' },
+        3600,
+      );
+    const as = (jwt: string, fn: () => Promise<unknown>) => async () => {
+      token = jwt;
+      await fn();
+    };
 
-    const leaderboard = (page: number) => () =>
-      asUser(t, viewer, 'select * from public.get_leaderboard($1, $2)', [
-        page,
-        pageSize,
-      ]);
-    let n = 0;
-    const results = [
-      await measure('get_leaderboard page 1', leaderboard(1), options),
-      await measure(
-        `get_leaderboard page ${Math.ceil(lastPage / 2)} (middle)`,
-        leaderboard(Math.ceil(lastPage / 2)),
-        options,
+    const ranked = (
+      await t.ctx.db.query<{ n: number }>(
+        'select coalesce(sum(users), 0)::int as n from private.leaderboard_buckets where points > 0',
+      )
+    ).rows[0]!.n;
+    const lastPage = Math.max(1, Math.ceil(ranked / PAGE_SIZE));
+    const middlePage = Math.ceil(lastPage / 2);
+    // User 1 is the most active (the author skew); the middle user is typical.
+    const busiest = await tokenFor(benchUserId(1));
+    const middle = await tokenFor(benchUserId(Math.ceil(scale.users / 2)));
+    const company = await tokenFor(benchUserId(scale.users + 9));
+    const options = { warmup: 10, iterations: 200 };
+    const read = async (name: string, fn: () => Promise<unknown>) => ({
+      ...(await measure(name, fn, options)),
+      target: READ_TARGET,
+    });
+
+    const myFeedbackCount = async (jwt: string) => {
+      token = jwt;
+      return (await listMyFeedback(client)).length;
+    };
+    const busiestCount = await myFeedbackCount(busiest);
+    const middleCount = await myFeedbackCount(middle);
+    const companyTotal = await (async () => {
+      token = company;
+      return (await listCompanyFeedback(client, { page: 1, pageSize: 20 }))
+        .total;
+    })();
+    const companyPages = Math.max(1, Math.ceil(companyTotal / 20));
+
+    const results: BenchResult[] = [
+      await read(
+        'leaderboard page 1',
+        as(middle, () => getLeaderboard(client, 1, PAGE_SIZE)),
       ),
-      await measure(
-        `get_leaderboard page ${lastPage} (last)`,
-        leaderboard(lastPage),
-        options,
+      await read(
+        `leaderboard page ${middlePage} (middle)`,
+        as(middle, () => getLeaderboard(client, middlePage, PAGE_SIZE)),
       ),
-      await measure(
-        'get_my_leaderboard_rank (middle user)',
-        () =>
-          asUser(
-            t,
-            viewer,
-            'select * from public.get_my_leaderboard_rank()',
-            [],
-          ),
-        options,
+      await read(
+        `leaderboard page ${lastPage} (last)`,
+        as(middle, () => getLeaderboard(client, lastPage, PAGE_SIZE)),
       ),
-      await measure(
-        'get_company_feedback page 1 (20 rows)',
-        () =>
-          asUser(
-            t,
-            company,
-            'select * from public.get_company_feedback($1, $2)',
-            [1, 20],
-          ),
-        options,
+      await read(
+        'own rank (get_my_leaderboard_rank, middle user)',
+        as(middle, async () =>
+          unwrap(await client.rpc('get_my_leaderboard_rank')),
+        ),
       ),
-      await measure(
-        'feedback insert with triggers',
-        () => {
-          n += 1;
-          return asUser(
-            t,
-            userId(1 + (n % 1000)),
-            `insert into public.feedback (title, description, company_name, website_url)
-             values ($1, 'Bench insert', 'Site 8', 'https://app.site8.test/x')
-             returning points_awarded`,
-            [`Bench ${n}`],
-          );
-        },
-        options,
+      await read(
+        `company feed page 1 of ${companyPages} (get_company_feedback, 20 rows)`,
+        as(company, () =>
+          listCompanyFeedback(client, { page: 1, pageSize: 20 }),
+        ),
+      ),
+      await read(
+        `company feed page ${companyPages} (last)`,
+        as(company, () =>
+          listCompanyFeedback(client, { page: companyPages, pageSize: 20 }),
+        ),
+      ),
+      await read(
+        'company view allowance (get_company_view_allowance)',
+        as(company, () => getViewAllowance(client)),
+      ),
+      await read(
+        'company domain summary (get_company_domain_summary)',
+        as(company, () => listDomainSummary(client)),
+      ),
+      await read(
+        `user feed, busiest user (get_user_feedback, ${busiestCount} rows)`,
+        as(busiest, () => listMyFeedback(client)),
+      ),
+      await read(
+        `user feed, middle user (get_user_feedback, ${middleCount} rows)`,
+        as(middle, () => listMyFeedback(client)),
       ),
     ];
-    return results.map((r) => ({ ...r, notes }));
+
+    // Submit as the apps do (insert … returning, every trigger), one account
+    // per submission (30 per 10 minutes each), on a site a company owns.
+    const submitters = await Promise.all(
+      Array.from({ length: SMOKE ? 4 : 210 }, (_, i) => {
+        const n = 1 + ((Math.floor(scale.users / 3) + i) % scale.users);
+        return tokenFor(benchUserId(n)).then((jwt) => ({
+          id: benchUserId(n),
+          jwt,
+        }));
+      }),
+    );
+    let next = 0;
+    const submit = await measure(
+      'submit feedback (insert with triggers, returning the row)',
+      async () => {
+        const who = submitters[next++ % submitters.length]!;
+        token = who.jwt;
+        await createFeedback(client, who.id, {
+          title: `Bench submit ${next}`,
+          description: 'The search box loses focus after the first letter.',
+          category: 'bug',
+          companyName: 'Site 9',
+          websiteUrl: 'https://site9.test/search?q=x',
+          screenshotPath: null,
+          audioPath: null,
+        });
+      },
+      { warmup: 10, iterations: 200 },
+    );
+    results.push({ ...submit, target: SUBMIT_TARGET });
+    return results.map((r) => ({ ...r, notes: label }));
   } finally {
     await t.stop();
   }

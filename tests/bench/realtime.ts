@@ -3,12 +3,12 @@
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
-import { measure } from './measure.ts';
+import { measure, rounds } from './measure.ts';
 import type { BenchResult } from './types.ts';
 
 const ITERATIONS = 200;
 const WARMUP = 20;
-const FAN_OUT = 20;
+const FAN_OUT = rounds(20);
 const OWNER = 'a11ce000-0000-4000-8000-000000000001';
 
 async function subscriber(
@@ -94,6 +94,7 @@ async function deliveries(
   }
   return {
     ...result,
+    target: { p95_ms: 100 },
     notes: `${ITERATIONS} sequential INSERTs, ${t.ctx.db.kind}`,
   };
 }

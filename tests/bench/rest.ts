@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startTestBackend } from '../support/backend.ts';
-import { measure } from './measure.ts';
+import { measure, rounds } from './measure.ts';
 import type { BenchResult } from './types.ts';
 
 const ALICE = '11111111-1111-1111-1111-111111111111';
@@ -76,7 +76,7 @@ export async function benchRest(): Promise<BenchResult[]> {
     };
     // Warm every path first so the order of measurement does not matter.
     for (const op of Object.values(ops))
-      for (let i = 0; i < 100; i++) await op();
+      for (let i = 0; i < rounds(100); i++) await op();
 
     const simple = await measure(
       'rest: authenticated select (supabase-js)',
@@ -108,10 +108,13 @@ export async function benchRest(): Promise<BenchResult[]> {
     for (const [r, sql] of [
       [simple, sqlSimple],
       [embed, sqlEmbed],
-    ] as const)
+    ] as const) {
       r.notes =
         `${db.kind}: REST ÷ (SQL + fetch floor) = ${ratio(r, sql, empty.median_ms)}; ` +
         `REST ÷ (SQL + supabase-js floor) = ${ratio(r, sql, emptyJs.median_ms)}`;
+      r.ratio = Number(ratio(r, sql, empty.median_ms));
+      r.target = { ratio: db.kind === 'postgres' ? 1.3 : 1.5 };
+    }
     sqlSimple.notes =
       'the statement /rest/v1 runs, as superuser, no transaction';
     return [simple, embed, sqlSimple, sqlEmbed, empty, emptyJs];

@@ -1,0 +1,117 @@
+// Gzipped JS a route downloads, computed statically from the builds:
+// web/dist/.vite/manifest.json (Vite's build manifest) and the extension's
+// .output/chrome-mv3/popup.html. A route loads the entry chunk, the lazy
+// layouts it sits under and its route module, each with its static-import
+// closure; a chunk shared by several counts once. CSS is not JS.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const webDist = path.join(root, 'web', 'dist');
+export const manifestPath = path.join(webDist, '.vite', 'manifest.json');
+export const extensionDir = path.join(root, '.output', 'chrome-mv3');
+
+const DATA = 'src/app/data-layout.tsx';
+const SIGNED_IN = 'src/app/signed-in-layout.tsx';
+
+/**
+ * THE budgets (issue #12), one row each. `modules`: the lazy modules
+ * web/src/app/router.tsx loads for the route, outermost layout first (paths
+ * as Vite's manifest names them, relative to web/). Keep in step with the
+ * router when a route moves in or out of a layout.
+ */
+export const BUDGETS: { route: string; modules: string[]; kb: number }[] = [
+  { route: '/', modules: ['src/app/routes/landing/home.tsx'], kb: 100 },
+  {
+    route: '/user-feedback',
+    modules: ['src/app/routes/landing/user-feedback.tsx'],
+    kb: 100,
+  },
+  {
+    route: '/companies',
+    modules: ['src/app/routes/landing/companies.tsx'],
+    kb: 100,
+  },
+  { route: '/blog', modules: [DATA, 'src/app/routes/blog/blog.tsx'], kb: 100 },
+  {
+    route: '/blog/:slug',
+    modules: [DATA, 'src/app/routes/blog/blog-article.tsx'],
+    kb: 100,
+  },
+  {
+    route: '/app',
+    modules: [DATA, SIGNED_IN, 'src/app/routes/consumer/dashboard.tsx'],
+    kb: 170,
+  },
+  {
+    route: '/company-dashboard',
+    modules: [DATA, 'src/app/routes/company/company-dashboard.tsx'],
+    kb: 170,
+  },
+];
+export const POPUP_BUDGET_KB = 150;
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+export type Manifest = Record<string, Chunk>;
+
+export function readManifest(): Manifest {
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+const gzCache = new Map<string, number>();
+/** Gzipped size (level 9, as tests/bench/web.ts measures) of a built file. */
+export function gzipBytes(file: string): number {
+  let n = gzCache.get(file);
+  if (n === undefined) {
+    n = gzipSync(readFileSync(file), { level: 9 }).length;
+    gzCache.set(file, n);
+  }
+  return n;
+}
+
+/** The JS files a route loads: entry + modules, each with its static imports. */
+export function routeFiles(manifest: Manifest, modules: string[]): string[] {
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('No entry chunk in the Vite manifest.');
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`"${key}" is not in the Vite manifest.`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const k of chunk.imports ?? []) visit(k);
+  };
+  for (const key of [entry, ...modules]) visit(key);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+/** Gzipped KB (1 decimal) of a route. */
+export function routeKb(manifest: Manifest, modules: string[]): number {
+  const bytes = routeFiles(manifest, modules).reduce(
+    (sum, f) => sum + gzipBytes(path.join(webDist, f)),
+    0,
+  );
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+/** Gzipped KB of the scripts popup.html loads (entry and modulepreloads). */
+export function popupKb(): number {
+  const html = readFileSync(path.join(extensionDir, 'popup.html'), 'utf8');
+  const files = new Set(
+    [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!),
+  );
+  const bytes = [...files].reduce(
+    (sum, f) => sum + gzipBytes(path.join(extensionDir, f)),
+    0,
+  );
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+export const haveBuilds = () =>
+  existsSync(manifestPath) && existsSync(path.join(extensionDir, 'popup.html'));
