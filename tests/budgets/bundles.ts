@@ -22,7 +22,16 @@ const SIGNED_IN = 'src/app/signed-in-layout.tsx';
  * as Vite's manifest names them, relative to web/). Keep in step with the
  * router when a route moves in or out of a layout.
  */
-export const BUDGETS: { route: string; modules: string[]; kb: number }[] = [
+export const BUDGETS: {
+  route: string;
+  modules: string[];
+  kb: number;
+  /**
+   * Only where the budget is not met yet (docs/performance.md says why): the
+   * route may not grow past this, and the table reports the budget missed.
+   */
+  ceiling?: number;
+}[] = [
   { route: '/', modules: ['src/app/routes/landing/home.tsx'], kb: 100 },
   {
     route: '/user-feedback',
@@ -34,11 +43,17 @@ export const BUDGETS: { route: string; modules: string[]; kb: number }[] = [
     modules: ['src/app/routes/landing/companies.tsx'],
     kb: 100,
   },
-  { route: '/blog', modules: [DATA, 'src/app/routes/blog/blog.tsx'], kb: 100 },
+  {
+    route: '/blog',
+    modules: [DATA, 'src/app/routes/blog/blog.tsx'],
+    kb: 100,
+    ceiling: 192,
+  },
   {
     route: '/blog/:slug',
     modules: [DATA, 'src/app/routes/blog/blog-article.tsx'],
     kb: 100,
+    ceiling: 205,
   },
   {
     route: '/app',
