@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { routePreload } from './build/route-preload.ts';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -19,7 +20,11 @@ const proxy: Record<string, string | ProxyOptions> = {
 
 export default defineConfig({
   root: dir('.'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreload(dir('./src/app/router.tsx'), dir('./src')),
+  ],
   resolve: {
     alias: {
       '@web': dir('./src'),
