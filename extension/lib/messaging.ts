@@ -21,13 +21,23 @@ export interface PreparedPage {
   captureError: string | null;
 }
 
+/** The screenshot half of {@link PreparedPage}. */
+export type Capture = Pick<PreparedPage, 'screenshot' | 'captureError'>;
+
+/** The tab a popup is about. */
+export interface TargetTab {
+  tabId: number;
+  windowId: number;
+  url?: string;
+  title?: string;
+}
+
+/**
+ * The feedback is confirmed as soon as it is stored: the level progress is
+ * fetched by the popup afterwards, not before '+N XP' is shown.
+ */
 export type SubmitResult =
-  | {
-      ok: true;
-      feedbackId: string;
-      pointsAwarded: number;
-      totalPoints: number | null;
-    }
+  | { ok: true; feedbackId: string; pointsAwarded: number }
   | { ok: false; failure: FailureMessage };
 
 /**
@@ -37,10 +47,11 @@ export type SubmitResult =
  */
 export interface ProtocolMap {
   /** Popup → background: read the tab's page info and capture it. */
-  preparePage: {
-    request: { tabId: number; windowId: number; url?: string; title?: string };
-    response: PreparedPage;
-  };
+  preparePage: { request: TargetTab; response: PreparedPage };
+  /** Popup → background: the page's info only (on-demand content script). */
+  readPage: { request: TargetTab; response: PageInfo | null };
+  /** Popup → background: the screenshot only, sent in parallel with readPage. */
+  captureTab: { request: TargetTab; response: Capture };
   /** Popup → background: send the stored draft of this page. */
   submitFeedback: { request: { url: string }; response: SubmitResult };
 }

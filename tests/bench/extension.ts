@@ -37,6 +37,37 @@ function stats(name: string, times: number[], notes: string): BenchResult {
   };
 }
 
+/**
+ * The popup's HTML and every JS/CSS file it can load: what popup.html
+ * references, then every chunk or stylesheet those reference (static
+ * imports, and the dynamic ones loaded after the first paint), transitively.
+ */
+function popupFiles(ext: string): string[] {
+  const seen = new Set<string>(['popup.html']);
+  const queue = ['popup.html'];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (file.endsWith('.css')) continue;
+    const text = readFileSync(path.join(ext, file), 'utf8');
+    const dir = path.posix.dirname(file);
+    const refs = [
+      ...[...text.matchAll(/(?:chunks|assets)\/[\w.-]+\.(?:js|css)/g)].map(
+        (m) => m[0],
+      ),
+      ...[...text.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) =>
+        path.posix.join(dir, m[1]!),
+      ),
+    ];
+    for (const ref of refs) {
+      if (!seen.has(ref) && existsSync(path.join(ext, ref))) {
+        seen.add(ref);
+        queue.push(ref);
+      }
+    }
+  }
+  return [...seen];
+}
+
 async function openPopup(
   context: BrowserContext,
   extensionId: string,
@@ -74,13 +105,13 @@ export async function benchExtension(): Promise<BenchResult[]> {
   if (!existsSync(path.join(ext, 'manifest.json'))) {
     throw new Error('.output/chrome-mv3 is missing: run `npm run build:ext`.');
   }
-  const html = readFileSync(path.join(ext, 'popup.html'), 'utf8');
-  const scripts = [...html.matchAll(/(?:src|href)="\/(chunks\/[^"]+\.js)"/g)];
-  const popupJs = scripts.reduce(
-    (sum, m) =>
-      sum + gzipSync(readFileSync(path.join(ext, m[1]!)), { level: 9 }).length,
-    0,
-  );
+  const loaded = popupFiles(ext);
+  const gzipped = (files: string[]) =>
+    files.reduce(
+      (sum, f) =>
+        sum + gzipSync(readFileSync(path.join(ext, f)), { level: 9 }).length,
+      0,
+    );
 
   delete process.env.DATABASE_URL;
   const t = await startTestBackend({ seed: true });
@@ -120,29 +151,50 @@ export async function benchExtension(): Promise<BenchResult[]> {
 
     const ready: number[] = [];
     const confirmed: number[] = [];
+    const shotReady: number[] = [];
     let bytes = 0;
+    const phases: Record<string, number>[] = [];
     for (let i = 0; i < RUNS; i++) {
       popup = await openPopup(context, extensionId, page);
+      // "Ready" is defined in extension/entrypoints/popup/app.tsx: the form
+      // is interactive with the page's URL/host and the categories
+      // (data-ready + the peega:ready mark); the screenshot is measured
+      // apart (peega:screenshot-ready, when its image has loaded).
       await popup
         .waitForFunction(
           () =>
+            document.querySelector('main[data-ready=true]') !== null &&
+            performance.getEntriesByName('peega:ready').length > 0 &&
             performance.getEntriesByName('peega:screenshot-ready').length > 0,
           undefined,
           { timeout: 10_000 },
         )
         .catch(async (error: unknown) => {
           throw new Error(
-            `No screenshot in the popup: ${await popup.locator('main').innerText()}`,
+            `The popup is not ready with its screenshot: ${await popup.locator('main').innerText()}`,
             { cause: error },
           );
         });
-      ready.push(
-        await popup.evaluate(
-          () =>
-            performance.getEntriesByName('peega:screenshot-ready')[0]!
-              .startTime,
-        ),
-      );
+      const marks = await popup.evaluate(() => {
+        const out: Record<string, number> = {};
+        const nav = performance.getEntriesByType(
+          'navigation',
+        )[0] as PerformanceNavigationTiming;
+        out['nav:responseEnd'] = nav.responseEnd;
+        out['nav:domInteractive'] = nav.domInteractive;
+        for (const r of performance.getEntriesByType(
+          'resource',
+        ) as PerformanceResourceTiming[]) {
+          out[`res:${r.name.split('?')[0]!.split('/').pop()}`] = r.responseEnd;
+        }
+        for (const m of performance.getEntriesByType('mark')) {
+          if (m.name.startsWith('peega:')) out[m.name] = m.startTime;
+        }
+        return out;
+      });
+      phases.push(marks);
+      ready.push(marks['peega:ready']!);
+      shotReady.push(marks['peega:screenshot-ready']!);
       bytes = await popup.evaluate(() => {
         const src =
           document.querySelector<HTMLImageElement>(
@@ -177,11 +229,32 @@ export async function benchExtension(): Promise<BenchResult[]> {
       );
       await popup.close();
     }
+    if (process.env.PEEGA_BENCH_VERBOSE) {
+      const names = [...new Set(phases.flatMap((p) => Object.keys(p)))];
+      const rows = names.map((name) => {
+        const values = phases
+          .map((p) => p[name])
+          .filter((v): v is number => v !== undefined)
+          .sort((a, b) => a - b);
+        return {
+          phase: name,
+          median_ms: Math.round(values[Math.floor(values.length / 2)]!),
+        };
+      });
+      console.table(rows.sort((a, b) => a.median_ms - b.median_ms));
+      console.log('ready', ready.map(Math.round).join(' '));
+      console.log('confirmed', confirmed.map(Math.round).join(' '));
+    }
     return [
       stats(
-        'toolbar click → popup ready with screenshot',
+        'toolbar click → popup ready (form interactive, URL/host shown)',
         ready,
         `target p50 ≤ 150 ms; from popup navigation start, ${RUNS} runs`,
+      ),
+      stats(
+        'toolbar click → screenshot shown',
+        shotReady,
+        `capture + JPEG ≤ 300 KB in the background, in parallel with ready`,
       ),
       stats(
         'submit → confirmed (screenshot upload + insert)',
@@ -192,7 +265,7 @@ export async function benchExtension(): Promise<BenchResult[]> {
         name: 'popup JS gzipped',
         median_ms: 0,
         p95_ms: 0,
-        notes: `${Math.round(popupJs / 1024)} KB (budget 150 KB, React and supabase-js included)`,
+        notes: `${Math.round(gzipped(loaded) / 1024)} KB (budget 150 KB): HTML + every JS/CSS the popup loads (${loaded.length} files, supabase-js included)`,
       },
     ];
   } finally {

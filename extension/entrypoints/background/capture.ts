@@ -1,5 +1,10 @@
 import { browser } from '#imports';
-import type { PageInfo, PreparedPage } from '@ext/lib/messaging';
+import type {
+  Capture,
+  PageInfo,
+  PreparedPage,
+  TargetTab,
+} from '@ext/lib/messaging';
 import {
   MAX_SCREENSHOT_BYTES,
   captureRestriction,
@@ -12,19 +17,29 @@ import {
  * toolbar click, context-menu click or shortcut; where the browser refuses
  * (browser pages, the Web Store, PDFs) the popup works without a screenshot.
  */
-export async function preparePage(args: {
-  tabId: number;
-  windowId: number;
-  url?: string;
-  title?: string;
-}): Promise<PreparedPage> {
-  const tab = await browser.tabs.get(args.tabId).catch(() => undefined);
-  const url = tab?.url ?? args.url ?? '';
-  const [page, shot] = await Promise.all([
-    readPageInfo(args.tabId, url, tab?.title ?? args.title ?? ''),
-    captureTab(args.windowId, url, tab?.active ?? true),
-  ]);
+export async function preparePage(args: TargetTab): Promise<PreparedPage> {
+  const [page, shot] = await Promise.all([readPage(args), captureTab(args)]);
   return { page, ...shot };
+}
+
+/** The page's info (address, title, og:site_name, viewport). */
+export async function readPage(args: TargetTab): Promise<PageInfo | null> {
+  const tab = await browser.tabs.get(args.tabId).catch(() => undefined);
+  return readPageInfo(
+    args.tabId,
+    tab?.url ?? args.url ?? '',
+    tab?.title ?? args.title ?? '',
+  );
+}
+
+/** The tab's screenshot, or why there is none. */
+export async function captureTab(args: TargetTab): Promise<Capture> {
+  const tab = await browser.tabs.get(args.tabId).catch(() => undefined);
+  return captureWindow(
+    args.windowId,
+    tab?.url ?? args.url ?? '',
+    tab?.active ?? true,
+  );
 }
 
 async function readPageInfo(
@@ -52,11 +67,11 @@ async function readPageInfo(
   return { url, title, host, siteName: null, viewport: '' };
 }
 
-async function captureTab(
+async function captureWindow(
   windowId: number,
   url: string,
   active: boolean,
-): Promise<Pick<PreparedPage, 'screenshot' | 'captureError'>> {
+): Promise<Capture> {
   const restriction = captureRestriction(url);
   if (restriction) return { screenshot: null, captureError: restriction };
   if (!active) {

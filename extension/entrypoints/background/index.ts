@@ -1,6 +1,6 @@
 import { browser, defineBackground } from '#imports';
 import { onMessages } from '@ext/lib/messaging';
-import { preparePage } from './capture';
+import { captureTab, preparePage, readPage } from './capture';
 import { createContextMenu, onMenuClicked } from './menu';
 import { submitDraft } from './submit';
 
@@ -8,6 +8,8 @@ import { submitDraft } from './submit';
 export default defineBackground(() => {
   onMessages({
     preparePage,
+    readPage,
+    captureTab,
     submitFeedback: ({ url }) => submitDraft(url),
   });
   browser.runtime.onInstalled.addListener(createContextMenu);

@@ -86,7 +86,6 @@ describe('submitDraft', () => {
       ok: true,
       feedbackId: 'f1',
       pointsAwarded: 16,
-      totalPoints: 16,
     });
     expect(calls.uploads).toEqual(['folder-1/id-1.jpg']);
     expect(calls.inserts[0]).toMatchObject({
@@ -176,7 +175,6 @@ describe('typed messaging', () => {
       ok: true as const,
       feedbackId: 'f',
       pointsAwarded: 5,
-      totalPoints: 5,
     }));
     onMessages({
       preparePage: async () => ({
@@ -184,6 +182,8 @@ describe('typed messaging', () => {
         screenshot: null,
         captureError: 'no',
       }),
+      readPage: async () => null,
+      captureTab: async () => ({ screenshot: null, captureError: 'no' }),
       submitFeedback,
     });
     await expect(
