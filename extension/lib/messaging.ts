@@ -12,17 +12,15 @@ export interface PageInfo {
   viewport: string;
 }
 
-/** The page and its screenshot, taken the moment the popup opens. */
-export interface PreparedPage {
-  page: PageInfo | null;
-  /** JPEG data URL of at most 300 KB, or null when capture is impossible. */
+/**
+ * The screenshot taken the moment the popup opens: a JPEG data URL as the
+ * browser captured it (the popup shrinks it to 300 KB with `shrinkJpeg`),
+ * or null with the reason in words for the user.
+ */
+export interface Capture {
   screenshot: string | null;
-  /** Why there is no screenshot, in words for the user. */
   captureError: string | null;
 }
-
-/** The screenshot half of {@link PreparedPage}. */
-export type Capture = Pick<PreparedPage, 'screenshot' | 'captureError'>;
 
 /** The tab a popup is about. */
 export interface TargetTab {
@@ -46,8 +44,6 @@ export type SubmitResult =
  * `browser.runtime`).
  */
 export interface ProtocolMap {
-  /** Popup → background: read the tab's page info and capture it. */
-  preparePage: { request: TargetTab; response: PreparedPage };
   /** Popup → background: the page's info only (on-demand content script). */
   readPage: { request: TargetTab; response: PageInfo | null };
   /** Popup → background: the screenshot only, sent in parallel with readPage. */

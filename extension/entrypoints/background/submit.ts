@@ -7,7 +7,12 @@ import { deleteDraft, loadDraft, saveDraftShot } from '@ext/lib/drafts';
 import { draftToFeedback } from '@ext/lib/draft-input';
 import { describeFailure } from '@ext/lib/errors';
 import type { SubmitResult } from '@ext/lib/messaging';
-import { dataUrlToBlob } from '@ext/lib/screenshot';
+import {
+  MAX_SCREENSHOT_BYTES,
+  dataUrlBytes,
+  dataUrlToBlob,
+  shrinkJpeg,
+} from '@ext/lib/screenshot';
 import { getClient } from '@ext/lib/supabase';
 
 /**
@@ -62,7 +67,13 @@ export async function submitDraft(
       try {
         screenshotPath = await uploadFeedbackFile(client, {
           bucket: 'screenshots',
-          file: dataUrlToBlob(shot.redacted),
+          // Never more than 300 KB, even if the popup closed before it
+          // shrank the capture.
+          file: dataUrlToBlob(
+            dataUrlBytes(shot.redacted) > MAX_SCREENSHOT_BYTES
+              ? await shrinkJpeg(shot.redacted)
+              : shot.redacted,
+          ),
           contentType: 'image/jpeg',
           extension: 'jpg',
           id: deps.randomId(),

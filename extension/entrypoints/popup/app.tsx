@@ -32,7 +32,7 @@ function useResolved<T>(promise: Promise<T>): T | undefined {
  * `peega:screenshot-ready` when its image has loaded).
  */
 export function App({ shell, boot }: { shell: Shell; boot: PopupBoot }) {
-  const session = usePopupSession(shell.user?.id ?? null);
+  const session = usePopupSession(shell.user?.id ?? null, boot.capture);
   const capture = useResolved<Capture>(boot.capture);
 
   useEffect(() => {

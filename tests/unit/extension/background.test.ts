@@ -177,11 +177,6 @@ describe('typed messaging', () => {
       pointsAwarded: 5,
     }));
     onMessages({
-      preparePage: async () => ({
-        page: null,
-        screenshot: null,
-        captureError: 'no',
-      }),
       readPage: async () => null,
       captureTab: async () => ({ screenshot: null, captureError: 'no' }),
       submitFeedback,
@@ -193,9 +188,8 @@ describe('typed messaging', () => {
     });
     expect(submitFeedback).toHaveBeenCalledWith({ url: URL_ });
     await expect(
-      sendMessage('preparePage', { tabId: 1, windowId: 1 }),
+      sendMessage('captureTab', { tabId: 1, windowId: 1 }),
     ).resolves.toEqual({
-      page: null,
       screenshot: null,
       captureError: 'no',
     });

@@ -12,6 +12,11 @@ import type { PopupBoot, Shell } from '@ext/api/popup-boot';
 import { loadClient } from '@ext/api/use-popup-session';
 import { saveDraft, saveDraftShot, loadDraft } from '@ext/lib/drafts';
 import { browserName } from '@ext/lib/browser-name';
+import {
+  MAX_SCREENSHOT_BYTES,
+  dataUrlBytes,
+  shrinkJpeg,
+} from '@ext/lib/screenshot';
 import type { FailureMessage } from '@ext/lib/errors';
 import { sendMessage, type Capture, type PageInfo } from '@ext/lib/messaging';
 import {
@@ -126,17 +131,35 @@ export function FeedbackForm({
     void boot.capture.then((c) => {
       if (!active) return;
       setCapture(c);
-      const screenshot = c.screenshot;
-      if (screenshot) {
-        setShot(
-          (s) =>
-            s ?? {
-              original: screenshot,
-              redacted: screenshot,
-              uploadedPath: null,
-            },
-        );
-      }
+      const raw = c.screenshot;
+      if (!raw) return;
+      // Shown as captured at once; brought within 300 KB just after (only
+      // busy pages need it), before anything is stored or sent.
+      setShot((s) => s ?? { original: raw, redacted: raw, uploadedPath: null });
+      if (dataUrlBytes(raw) <= MAX_SCREENSHOT_BYTES) return;
+      shrinkJpeg(raw).then(
+        (small) => {
+          if (!active) return;
+          setShot((s) =>
+            s?.original === raw
+              ? {
+                  original: small,
+                  redacted: s.redacted === raw ? small : s.redacted,
+                  uploadedPath: null,
+                }
+              : s,
+          );
+        },
+        () => {
+          if (!active) return;
+          setShot((s) => (s?.original === raw ? null : s));
+          setCapture({
+            screenshot: null,
+            captureError:
+              'The screenshot could not be made small enough. You can still send feedback without one.',
+          });
+        },
+      );
     });
     return () => {
       active = false;
