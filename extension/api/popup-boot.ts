@@ -86,7 +86,10 @@ export function pageFromTab(target: TargetTab | null): PageInfo | null {
   };
 }
 
-async function readShell(target: Promise<TargetTab | null>): Promise<Shell> {
+/** Reads the first screen's state from extension storage (two rounds, no network). */
+export async function readShell(
+  target: Promise<TargetTab | null>,
+): Promise<Shell> {
   const [backendUrl, config, cachedStats, tab] = await Promise.all([
     backendUrlItem.getValue(),
     backendConfigItem.getValue(),
