@@ -1,7 +1,12 @@
 // `npm run bench -- extension`: the built extension in Chromium against the
 // embedded backend. Toolbar click (CDP Extensions.triggerAction, then the
-// popup) → popup interactive with its screenshot, and Submit → confirmed with
-// a ~300 KB screenshot; plus the popup's gzipped JS.
+// popup) → popup ready, i.e. `main[data-ready=true]` and the `peega:ready`
+// mark: the form is interactive with the page's URL/host and the categories
+// (defined in extension/entrypoints/popup/app.tsx; it does not wait for the
+// screenshot); → screenshot shown (`peega:screenshot-ready`, its <img>
+// loaded); Submit → confirmed ('+N XP') with a ~240 KB screenshot; and the
+// gzipped size of everything the popup loads. PEEGA_BENCH_VERBOSE=1 prints
+// the median of each phase (navigation, marks, network requests).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
