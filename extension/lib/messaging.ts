@@ -12,22 +12,30 @@ export interface PageInfo {
   viewport: string;
 }
 
-/** The page and its screenshot, taken the moment the popup opens. */
-export interface PreparedPage {
-  page: PageInfo | null;
-  /** JPEG data URL of at most 300 KB, or null when capture is impossible. */
+/**
+ * The screenshot taken the moment the popup opens: a JPEG data URL as the
+ * browser captured it (the popup shrinks it to 300 KB with `shrinkJpeg`),
+ * or null with the reason in words for the user.
+ */
+export interface Capture {
   screenshot: string | null;
-  /** Why there is no screenshot, in words for the user. */
   captureError: string | null;
 }
 
+/** The tab a popup is about. */
+export interface TargetTab {
+  tabId: number;
+  windowId: number;
+  url?: string;
+  title?: string;
+}
+
+/**
+ * The feedback is confirmed as soon as it is stored: the level progress is
+ * fetched by the popup afterwards, not before '+N XP' is shown.
+ */
 export type SubmitResult =
-  | {
-      ok: true;
-      feedbackId: string;
-      pointsAwarded: number;
-      totalPoints: number | null;
-    }
+  | { ok: true; feedbackId: string; pointsAwarded: number }
   | { ok: false; failure: FailureMessage };
 
 /**
@@ -36,11 +44,10 @@ export type SubmitResult =
  * `browser.runtime`).
  */
 export interface ProtocolMap {
-  /** Popup → background: read the tab's page info and capture it. */
-  preparePage: {
-    request: { tabId: number; windowId: number; url?: string; title?: string };
-    response: PreparedPage;
-  };
+  /** Popup → background: the page's info only (on-demand content script). */
+  readPage: { request: TargetTab; response: PageInfo | null };
+  /** Popup → background: the screenshot only, sent in parallel with readPage. */
+  captureTab: { request: TargetTab; response: Capture };
   /** Popup → background: send the stored draft of this page. */
   submitFeedback: { request: { url: string }; response: SubmitResult };
 }

@@ -52,3 +52,39 @@ export function captureRestriction(url: string): string | null {
   }
   return null;
 }
+
+/**
+ * Re-encodes a JPEG data URL until it fits {@link MAX_SCREENSHOT_BYTES}:
+ * lower quality first, then a smaller size.
+ */
+export async function shrinkJpeg(
+  dataUrl: string,
+  maxBytes = MAX_SCREENSHOT_BYTES,
+): Promise<string> {
+  if (dataUrlBytes(dataUrl) <= maxBytes) return dataUrl;
+  const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
+  let scale = 1;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const quality = attempt < 3 ? [0.65, 0.5, 0.4][attempt]! : 0.5;
+    if (attempt >= 3) scale *= 0.75;
+    const canvas = new OffscreenCanvas(
+      Math.round(bitmap.width * scale),
+      Math.round(bitmap.height * scale),
+    );
+    canvas
+      .getContext('2d')!
+      .drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+    if (blob.size <= maxBytes) return blobToDataUrl(blob);
+  }
+  throw new Error('The screenshot could not be made small enough.');
+}
+
+async function blobToDataUrl(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return `data:${blob.type};base64,${btoa(binary)}`;
+}

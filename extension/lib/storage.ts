@@ -84,3 +84,48 @@ export const draftShotItem = (url: string) =>
   storage.defineItem<DraftShot | null>(`local:draftShot:${url}`, {
     fallback: null,
   });
+
+/**
+ * Where supabase-js keeps the session of a backend: its own default key
+ * (`sb-<first label of the host>-auth-token`), passed explicitly so the popup
+ * can read the stored session before supabase-js is loaded.
+ */
+export function authStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** The signed-in user of a stored supabase-js session, or null. */
+export function storedSessionUser(
+  raw: unknown,
+): { id: string; email: string | null } | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const session = JSON.parse(raw) as {
+      refresh_token?: unknown;
+      user?: { id?: unknown; email?: unknown };
+    };
+    const id = session.user?.id;
+    if (typeof id !== 'string' || typeof session.refresh_token !== 'string') {
+      return null;
+    }
+    const email = session.user?.email;
+    return { id, email: typeof email === 'string' ? email : null };
+  } catch {
+    return null;
+  }
+}
+
+/** What the popup needs of `user_stats` for the points preview and level. */
+export interface CachedStats {
+  userId: string;
+  feedback_count: number;
+  total_points: number;
+  day_feedback_date: string | null;
+  day_feedback_count: number;
+}
+
+/** The last `user_stats` seen, so the popup shows the right points at once. */
+export const statsCacheItem = storage.defineItem<CachedStats | null>(
+  'local:statsCache',
+  { fallback: null },
+);

@@ -3,10 +3,12 @@ import { browser } from '#imports';
 import type { Client } from '@shared/data/client';
 import type { Database } from '@shared/db/database.types';
 import {
+  authStorageKey,
   backendConfigItem,
   backendUrlItem,
   type BackendConfig,
 } from './storage';
+import { normaliseBackendUrl } from './url';
 
 /**
  * supabase-js keeps its session here: MV3 service workers have no
@@ -27,10 +29,7 @@ export const extensionAuthStorage: SupportedStorage = {
   },
 };
 
-/** Address without trailing slashes, e.g. `http://localhost:3000`. */
-export function normaliseBackendUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '');
-}
+export { normaliseBackendUrl };
 
 /**
  * The backend's runtime configuration (`GET /config.json`): taken from the
@@ -95,6 +94,7 @@ export async function getClient(
     {
       auth: {
         storage: extensionAuthStorage,
+        storageKey: authStorageKey(config.supabaseUrl),
         persistSession: true,
         autoRefreshToken: options.autoRefreshToken ?? false,
         detectSessionInUrl: false,

@@ -1,7 +1,12 @@
 // `npm run bench -- extension`: the built extension in Chromium against the
 // embedded backend. Toolbar click (CDP Extensions.triggerAction, then the
-// popup) → popup interactive with its screenshot, and Submit → confirmed with
-// a ~300 KB screenshot; plus the popup's gzipped JS.
+// popup) → popup ready, i.e. `main[data-ready=true]` and the `peega:ready`
+// mark: the form is interactive with the page's URL/host and the categories
+// (defined in extension/entrypoints/popup/app.tsx; it does not wait for the
+// screenshot); → screenshot shown (`peega:screenshot-ready`, its <img>
+// loaded); Submit → confirmed ('+N XP') with a ~240 KB screenshot; and the
+// gzipped size of everything the popup loads. PEEGA_BENCH_VERBOSE=1 prints
+// the median of each phase (navigation, marks, network requests).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +43,37 @@ function stats(name: string, times: number[], notes: string): BenchResult {
   };
 }
 
+/**
+ * The popup's HTML and every JS/CSS file it can load: what popup.html
+ * references, then every chunk or stylesheet those reference (static
+ * imports, and the dynamic ones loaded after the first paint), transitively.
+ */
+function popupFiles(ext: string): string[] {
+  const seen = new Set<string>(['popup.html']);
+  const queue = ['popup.html'];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (file.endsWith('.css')) continue;
+    const text = readFileSync(path.join(ext, file), 'utf8');
+    const dir = path.posix.dirname(file);
+    const refs = [
+      ...[...text.matchAll(/(?:chunks|assets)\/[\w.-]+\.(?:js|css)/g)].map(
+        (m) => m[0],
+      ),
+      ...[...text.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) =>
+        path.posix.join(dir, m[1]!),
+      ),
+    ];
+    for (const ref of refs) {
+      if (!seen.has(ref) && existsSync(path.join(ext, ref))) {
+        seen.add(ref);
+        queue.push(ref);
+      }
+    }
+  }
+  return [...seen];
+}
+
 async function openPopup(
   context: BrowserContext,
   extensionId: string,
@@ -71,17 +107,21 @@ async function openPopup(
 }
 
 export async function benchExtension(): Promise<BenchResult[]> {
-  const ext = path.join(root, '.output', 'chrome-mv3');
+  // PEEGA_BENCH_EXT: another build to compare (default: npm run build:ext's).
+  const ext = path.resolve(
+    root,
+    process.env.PEEGA_BENCH_EXT ?? path.join('.output', 'chrome-mv3'),
+  );
   if (!existsSync(path.join(ext, 'manifest.json'))) {
     throw new Error('.output/chrome-mv3 is missing: run `npm run build:ext`.');
   }
-  const html = readFileSync(path.join(ext, 'popup.html'), 'utf8');
-  const scripts = [...html.matchAll(/(?:src|href)="\/(chunks\/[^"]+\.js)"/g)];
-  const popupJs = scripts.reduce(
-    (sum, m) =>
-      sum + gzipSync(readFileSync(path.join(ext, m[1]!)), { level: 9 }).length,
-    0,
-  );
+  const loaded = popupFiles(ext);
+  const gzipped = (files: string[]) =>
+    files.reduce(
+      (sum, f) =>
+        sum + gzipSync(readFileSync(path.join(ext, f)), { level: 9 }).length,
+      0,
+    );
 
   delete process.env.DATABASE_URL;
   const t = await startTestBackend({ seed: true });
@@ -121,36 +161,66 @@ export async function benchExtension(): Promise<BenchResult[]> {
 
     const ready: number[] = [];
     const confirmed: number[] = [];
+    const shotReady: number[] = [];
     let bytes = 0;
+    const phases: Record<string, number>[] = [];
     for (let i = 0; i < RUNS; i++) {
       popup = await openPopup(context, extensionId, page);
+      // "Ready" is defined in extension/entrypoints/popup/app.tsx: the form
+      // is interactive with the page's URL/host and the categories
+      // (data-ready + the peega:ready mark); the screenshot is measured
+      // apart (peega:screenshot-ready, when its image has loaded).
       await popup
         .waitForFunction(
           () =>
+            document.querySelector('main[data-ready=true]') !== null &&
+            performance.getEntriesByName('peega:ready').length > 0 &&
             performance.getEntriesByName('peega:screenshot-ready').length > 0,
           undefined,
           { timeout: 10_000 },
         )
         .catch(async (error: unknown) => {
           throw new Error(
-            `No screenshot in the popup: ${await popup.locator('main').innerText()}`,
+            `The popup is not ready with its screenshot: ${await popup.locator('main').innerText()}`,
             { cause: error },
           );
         });
-      ready.push(
-        await popup.evaluate(
-          () =>
-            performance.getEntriesByName('peega:screenshot-ready')[0]!
-              .startTime,
-        ),
-      );
-      bytes = await popup.evaluate(() => {
-        const src =
-          document.querySelector<HTMLImageElement>(
-            '[data-testid=screenshot-preview] img',
-          )?.src ?? '';
-        return Math.floor((src.length - src.indexOf(',') - 1) * 0.75);
+      const marks = await popup.evaluate(() => {
+        const out: Record<string, number> = {};
+        const nav = performance.getEntriesByType(
+          'navigation',
+        )[0] as PerformanceNavigationTiming;
+        out['nav:responseEnd'] = nav.responseEnd;
+        out['nav:domInteractive'] = nav.domInteractive;
+        for (const r of performance.getEntriesByType(
+          'resource',
+        ) as PerformanceResourceTiming[]) {
+          out[`res:${r.name.split('?')[0]!.split('/').pop()}`] = r.responseEnd;
+        }
+        for (const m of performance.getEntriesByType('mark')) {
+          if (m.name.startsWith('peega:')) out[m.name] = m.startTime;
+        }
+        return out;
       });
+      phases.push(marks);
+      ready.push(marks['peega:ready']!);
+      shotReady.push(marks['peega:screenshot-ready']!);
+      // The preview shows the capture as taken; the popup then brings it
+      // within 300 KB (busy pages only). Submit once that is done.
+      bytes = await popup
+        .waitForFunction(
+          () => {
+            const src =
+              document.querySelector<HTMLImageElement>(
+                '[data-testid=screenshot-preview] img',
+              )?.src ?? '';
+            const size = Math.floor((src.length - src.indexOf(',') - 1) * 0.75);
+            return size > 0 && size <= 300 * 1024 ? size : false;
+          },
+          undefined,
+          { timeout: 10_000 },
+        )
+        .then((h) => h.jsonValue() as Promise<number>);
       await popup
         .getByLabel('Your feedback')
         .fill(`Bench run ${i}: the noise is loud.`);
@@ -178,12 +248,37 @@ export async function benchExtension(): Promise<BenchResult[]> {
       );
       await popup.close();
     }
+    if (process.env.PEEGA_BENCH_VERBOSE) {
+      const names = [...new Set(phases.flatMap((p) => Object.keys(p)))];
+      const rows = names.map((name) => {
+        const values = phases
+          .map((p) => p[name])
+          .filter((v): v is number => v !== undefined)
+          .sort((a, b) => a - b);
+        return {
+          phase: name,
+          median_ms: Math.round(values[Math.floor(values.length / 2)]!),
+        };
+      });
+      console.table(rows.sort((a, b) => a.median_ms - b.median_ms));
+      console.log('ready', ready.map(Math.round).join(' '));
+      console.log('confirmed', confirmed.map(Math.round).join(' '));
+    }
     return [
       {
         ...stats(
-          'toolbar click → popup ready with screenshot',
+          'toolbar click → popup ready (form interactive, URL/host shown)',
           ready,
           `target p50 ≤ 150 ms; from popup navigation start, ${RUNS} runs`,
+        ),
+        target: { median_ms: 150 },
+      },
+      {
+        // The issue's "ready" includes the screenshot: held to the same target.
+        ...stats(
+          'toolbar click → screenshot shown',
+          shotReady,
+          `capture + JPEG ≤ 300 KB in the background, in parallel with ready; target p50 ≤ 150 ms`,
         ),
         target: { median_ms: 150 },
       },
@@ -199,10 +294,10 @@ export async function benchExtension(): Promise<BenchResult[]> {
         name: 'popup JS gzipped',
         median_ms: 0,
         p95_ms: 0,
-        value: Math.round((popupJs / 1024) * 10) / 10,
+        value: Math.round((gzipped(loaded) / 1024) * 10) / 10,
         unit: 'KB',
         target: { max: 150 },
-        notes: `${Math.round(popupJs / 1024)} KB (budget 150 KB, React and supabase-js included)`,
+        notes: `HTML + every JS/CSS the popup loads (${loaded.length} files, supabase-js included); budget 150 KB`,
       },
     ];
   } finally {

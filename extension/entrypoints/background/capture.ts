@@ -1,30 +1,33 @@
 import { browser } from '#imports';
-import type { PageInfo, PreparedPage } from '@ext/lib/messaging';
-import {
-  MAX_SCREENSHOT_BYTES,
-  captureRestriction,
-  dataUrlBytes,
-} from '@ext/lib/screenshot';
+import type { Capture, PageInfo, TargetTab } from '@ext/lib/messaging';
+import { captureRestriction } from '@ext/lib/screenshot';
 
-/**
- * Reads the page (on-demand content script) and captures the visible tab
- * as a JPEG of at most 300 KB. Capture needs the activeTab grant of a
- * toolbar click, context-menu click or shortcut; where the browser refuses
- * (browser pages, the Web Store, PDFs) the popup works without a screenshot.
+/*
+ * The popup asks for the page (on-demand content script) and its
+ * screenshot as two messages, in parallel. Both need the activeTab grant of
+ * a toolbar click, context-menu click or shortcut; where the browser
+ * refuses (browser pages, the Web Store, PDFs) the popup works without a
+ * screenshot.
  */
-export async function preparePage(args: {
-  tabId: number;
-  windowId: number;
-  url?: string;
-  title?: string;
-}): Promise<PreparedPage> {
+
+/** The page's info (address, title, og:site_name, viewport). */
+export async function readPage(args: TargetTab): Promise<PageInfo | null> {
   const tab = await browser.tabs.get(args.tabId).catch(() => undefined);
-  const url = tab?.url ?? args.url ?? '';
-  const [page, shot] = await Promise.all([
-    readPageInfo(args.tabId, url, tab?.title ?? args.title ?? ''),
-    captureTab(args.windowId, url, tab?.active ?? true),
-  ]);
-  return { page, ...shot };
+  return readPageInfo(
+    args.tabId,
+    tab?.url ?? args.url ?? '',
+    tab?.title ?? args.title ?? '',
+  );
+}
+
+/** The tab's screenshot, or why there is none. */
+export async function captureTab(args: TargetTab): Promise<Capture> {
+  const tab = await browser.tabs.get(args.tabId).catch(() => undefined);
+  return captureWindow(
+    args.windowId,
+    tab?.url ?? args.url ?? '',
+    tab?.active ?? true,
+  );
 }
 
 async function readPageInfo(
@@ -52,11 +55,11 @@ async function readPageInfo(
   return { url, title, host, siteName: null, viewport: '' };
 }
 
-async function captureTab(
+async function captureWindow(
   windowId: number,
   url: string,
   active: boolean,
-): Promise<Pick<PreparedPage, 'screenshot' | 'captureError'>> {
+): Promise<Capture> {
   const restriction = captureRestriction(url);
   if (restriction) return { screenshot: null, captureError: restriction };
   if (!active) {
@@ -66,8 +69,9 @@ async function captureTab(
     };
   }
   try {
-    const dataUrl = await captureWithRetry(windowId);
-    return { screenshot: await shrinkJpeg(dataUrl), captureError: null };
+    // As captured: the popup shows it at once and shrinks it to 300 KB
+    // after (shrinkJpeg), off the path to the preview.
+    return { screenshot: await captureWithRetry(windowId), captureError: null };
   } catch {
     return {
       screenshot: null,
@@ -98,40 +102,4 @@ async function captureWithRetry(windowId: number): Promise<string> {
       quality: 80,
     });
   }
-}
-
-/**
- * Re-encodes a JPEG data URL until it fits {@link MAX_SCREENSHOT_BYTES}:
- * lower quality first, then a smaller size.
- */
-export async function shrinkJpeg(
-  dataUrl: string,
-  maxBytes = MAX_SCREENSHOT_BYTES,
-): Promise<string> {
-  if (dataUrlBytes(dataUrl) <= maxBytes) return dataUrl;
-  const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
-  let scale = 1;
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const quality = attempt < 3 ? [0.65, 0.5, 0.4][attempt]! : 0.5;
-    if (attempt >= 3) scale *= 0.75;
-    const canvas = new OffscreenCanvas(
-      Math.round(bitmap.width * scale),
-      Math.round(bitmap.height * scale),
-    );
-    canvas
-      .getContext('2d')!
-      .drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-    if (blob.size <= maxBytes) return blobToDataUrl(blob);
-  }
-  throw new Error('The screenshot could not be made small enough.');
-}
-
-async function blobToDataUrl(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return `data:${blob.type};base64,${btoa(binary)}`;
 }

@@ -1,13 +1,14 @@
 import { browser, defineBackground } from '#imports';
 import { onMessages } from '@ext/lib/messaging';
-import { preparePage } from './capture';
+import { captureTab, readPage } from './capture';
 import { createContextMenu, onMenuClicked } from './menu';
 import { submitDraft } from './submit';
 
 /** Wires listeners only; each concern lives in its own module. */
 export default defineBackground(() => {
   onMessages({
-    preparePage,
+    readPage,
+    captureTab,
     submitFeedback: ({ url }) => submitDraft(url),
   });
   browser.runtime.onInstalled.addListener(createContextMenu);

@@ -1,20 +1,25 @@
 import { trackEvent } from '@shared/data/analytics';
 import type { Client } from '@shared/data/client';
 import { createFeedback } from '@shared/data/feedback';
-import { getUserStats } from '@shared/data/stats';
 import { uploadFeedbackFile } from '@shared/data/uploads';
 import { FEEDBACK_AUTH_REQUIRED } from '@shared/domain/validation/messages';
 import { deleteDraft, loadDraft, saveDraftShot } from '@ext/lib/drafts';
 import { draftToFeedback } from '@ext/lib/draft-input';
 import { describeFailure } from '@ext/lib/errors';
 import type { SubmitResult } from '@ext/lib/messaging';
-import { dataUrlToBlob } from '@ext/lib/screenshot';
+import {
+  MAX_SCREENSHOT_BYTES,
+  dataUrlBytes,
+  dataUrlToBlob,
+  shrinkJpeg,
+} from '@ext/lib/screenshot';
 import { getClient } from '@ext/lib/supabase';
 
 /**
  * Sends the stored draft of a page: upload the (already redacted)
  * screenshot to the private bucket, insert the feedback, and only then
- * forget the draft. Every failure is answered as a message; the draft stays
+ * forget the draft. Answers as soon as the row is stored (no stats
+ * refetch: the popup shows '+N XP' at once and loads the level after). Every failure is answered as a message; the draft stays
  * (with the uploaded path, so a retry does not upload twice).
  */
 export async function submitDraft(
@@ -62,7 +67,13 @@ export async function submitDraft(
       try {
         screenshotPath = await uploadFeedbackFile(client, {
           bucket: 'screenshots',
-          file: dataUrlToBlob(shot.redacted),
+          // Never more than 300 KB, even if the popup closed before it
+          // shrank the capture.
+          file: dataUrlToBlob(
+            dataUrlBytes(shot.redacted) > MAX_SCREENSHOT_BYTES
+              ? await shrinkJpeg(shot.redacted)
+              : shot.redacted,
+          ),
           contentType: 'image/jpeg',
           extension: 'jpg',
           id: deps.randomId(),
@@ -89,13 +100,7 @@ export async function submitDraft(
         has_audio: false,
       },
     });
-    const stats = await getUserStats(client, userId).catch(() => null);
-    return {
-      ok: true,
-      feedbackId: row.id,
-      pointsAwarded: row.points_awarded,
-      totalPoints: stats?.total_points ?? null,
-    };
+    return { ok: true, feedbackId: row.id, pointsAwarded: row.points_awarded };
   } catch (error) {
     return { ok: false, failure: describeFailure(error) };
   }

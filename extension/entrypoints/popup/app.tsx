@@ -1,60 +1,73 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
-import { useSession } from '@ext/api/use-session';
-import { usePreparedPage } from '@ext/api/use-prepared-page';
-import { backendUrlItem } from '@ext/lib/storage';
-import { normaliseBackendUrl } from '@ext/lib/supabase';
+import type { PopupBoot, Shell } from '@ext/api/popup-boot';
+import { loadClient, usePopupSession } from '@ext/api/use-popup-session';
+import type { Capture } from '@ext/lib/messaging';
 import { Brand, Button, Notice } from '@ext/components/ui';
 import { FeedbackForm } from './components/feedback-form';
 import { SignIn } from './components/sign-in';
 
-/** The toolbar popup: sign-in, or feedback about the current page. */
-export function App() {
-  const prepared = usePreparedPage();
-  const session = useSession();
-  const [backendUrl, setBackendUrl] = useState<string | null>(null);
+/** Resolves a boot promise into state (undefined while pending). */
+function useResolved<T>(promise: Promise<T>): T | undefined {
+  const [value, setValue] = useState<{ v: T } | undefined>(undefined);
   useEffect(() => {
-    void backendUrlItem
-      .getValue()
-      .then((u) => setBackendUrl(normaliseBackendUrl(u)));
+    let active = true;
+    void promise.then((v) => active && setValue({ v }));
+    return () => {
+      active = false;
+    };
+  }, [promise]);
+  return value?.v;
+}
+
+/**
+ * The toolbar popup: sign-in, or feedback about the current page.
+ *
+ * "Ready" (`data-ready="true"` on `<main>` and the `peega:ready` performance
+ * mark, used by `npm run bench -- extension`): the first screen is in the
+ * DOM and interactive — the feedback form with the page's URL and host, the
+ * category buttons and the text box, or the sign-in form, or the reason
+ * there is no page. It never waits for the network, the content script or
+ * the screenshot (which shows a placeholder until it arrives and marks
+ * `peega:screenshot-ready` when its image has loaded).
+ */
+export function App({ shell, boot }: { shell: Shell; boot: PopupBoot }) {
+  const session = usePopupSession(shell.user?.id ?? null, boot.capture);
+  const capture = useResolved<Capture>(boot.capture);
+
+  useEffect(() => {
+    performance.mark('peega:ready');
   }, []);
 
   let body;
-  if (session.status === 'loading' || backendUrl === null) {
-    body = <p className="py-8 text-center text-ink-muted">Loading…</p>;
-  } else if (session.status === 'unavailable') {
+  if (session.status === 'unavailable') {
     body = (
       <Notice tone="error" title="Can't reach Peega">
-        {`The backend at ${backendUrl} does not answer. Check your connection, or the address in the options.`}
+        {`The backend at ${shell.backendUrl} does not answer. Check your connection, or the address in the options.`}
       </Notice>
     );
   } else if (session.status === 'signed-out') {
-    body = <SignIn client={session.client} backendUrl={backendUrl} />;
-  } else if (!prepared) {
-    body = <p className="py-8 text-center text-ink-muted">Reading the page…</p>;
-  } else if (!prepared.page) {
+    body = <SignIn getClient={loadClient} backendUrl={shell.backendUrl} />;
+  } else if (!shell.page) {
     body = (
       <Notice title="No page">
-        {prepared.captureError ?? 'Open a web page to send feedback about it.'}
+        {capture?.captureError ?? 'Open a web page to send feedback about it.'}
       </Notice>
     );
   } else {
     body = (
       <FeedbackForm
-        key={prepared.page.url}
+        key={`${session.userId}|${shell.page.url}`}
         client={session.client}
-        userId={session.session.user.id}
-        prepared={{ ...prepared, page: prepared.page }}
-        backendUrl={backendUrl}
+        userId={session.userId}
+        shell={{ ...shell, page: shell.page }}
+        boot={boot}
       />
     );
   }
 
   return (
-    <main
-      className="flex flex-col gap-3 p-4"
-      data-ready={prepared && session.status !== 'loading' ? 'true' : 'false'}
-    >
+    <main className="flex flex-col gap-3 p-4" data-ready="true">
       <header className="flex items-center justify-between">
         <Brand />
         <div className="flex items-center gap-1">
@@ -63,7 +76,9 @@ export function App() {
               variant="ghost"
               className="px-2 py-1 text-xs"
               onClick={() =>
-                void session.client.auth.signOut({ scope: 'local' })
+                void loadClient().then((client) =>
+                  client.auth.signOut({ scope: 'local' }),
+                )
               }
             >
               Sign out

@@ -1,14 +1,18 @@
+import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@ext/components/style.css';
-import { preparePage } from '@ext/api/use-prepared-page';
+import { bootPopup } from '@ext/api/popup-boot';
 import { App } from './app';
 
-// Capture starts before React boots (the toolbar-click-to-ready budget).
-void preparePage();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const boot = bootPopup();
+const root = createRoot(document.getElementById('root')!);
+// The first screen comes from storage and the tab (a few milliseconds, no
+// network): render once with it instead of a loading state.
+void boot.shell.then((shell) =>
+  root.render(
+    <StrictMode>
+      <App shell={shell} boot={boot} />
+    </StrictMode>,
+  ),
 );

@@ -86,7 +86,6 @@ describe('submitDraft', () => {
       ok: true,
       feedbackId: 'f1',
       pointsAwarded: 16,
-      totalPoints: 16,
     });
     expect(calls.uploads).toEqual(['folder-1/id-1.jpg']);
     expect(calls.inserts[0]).toMatchObject({
@@ -176,14 +175,10 @@ describe('typed messaging', () => {
       ok: true as const,
       feedbackId: 'f',
       pointsAwarded: 5,
-      totalPoints: 5,
     }));
     onMessages({
-      preparePage: async () => ({
-        page: null,
-        screenshot: null,
-        captureError: 'no',
-      }),
+      readPage: async () => null,
+      captureTab: async () => ({ screenshot: null, captureError: 'no' }),
       submitFeedback,
     });
     await expect(
@@ -193,9 +188,8 @@ describe('typed messaging', () => {
     });
     expect(submitFeedback).toHaveBeenCalledWith({ url: URL_ });
     await expect(
-      sendMessage('preparePage', { tabId: 1, windowId: 1 }),
+      sendMessage('captureTab', { tabId: 1, windowId: 1 }),
     ).resolves.toEqual({
-      page: null,
       screenshot: null,
       captureError: 'no',
     });

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Client } from '@shared/data/client';
-import { getUserStats, type UserStats } from '@shared/data/stats';
+import { getUserStats } from '@shared/data/stats';
 import {
   CATEGORY_FORM_BUTTONS,
   toggleCategory,
@@ -8,16 +8,23 @@ import {
 import { guessCompanyName } from '@shared/domain/company-guess';
 import { utcDayKey } from '@shared/domain/plans';
 import { feedbackPointsPreview } from '@shared/domain/points';
-import { loadDraft, saveDraft, saveDraftShot } from '@ext/lib/drafts';
+import type { PopupBoot, Shell } from '@ext/api/popup-boot';
+import { loadClient } from '@ext/api/use-popup-session';
+import { saveDraft, saveDraftShot, loadDraft } from '@ext/lib/drafts';
 import { browserName } from '@ext/lib/browser-name';
-import type { FailureMessage } from '@ext/lib/errors';
 import {
-  sendMessage,
-  type PageInfo,
-  type PreparedPage,
-} from '@ext/lib/messaging';
-import { redactScreenshot } from '@ext/lib/redact';
-import type { Draft, DraftShot } from '@ext/lib/storage';
+  MAX_SCREENSHOT_BYTES,
+  dataUrlBytes,
+  shrinkJpeg,
+} from '@ext/lib/screenshot';
+import type { FailureMessage } from '@ext/lib/errors';
+import { sendMessage, type Capture, type PageInfo } from '@ext/lib/messaging';
+import {
+  statsCacheItem,
+  type CachedStats,
+  type Draft,
+  type DraftShot,
+} from '@ext/lib/storage';
 import { Button, Input, Notice, Textarea } from '@ext/components/ui';
 import { ScreenshotEditor } from './screenshot-editor';
 import { SimilarFeedback } from './similar-feedback';
@@ -44,22 +51,55 @@ function newDraft(page: PageInfo): Draft {
   };
 }
 
-/** The signed-in popup: the page, the form, the screenshot and the result. */
+/** Fetches the user's stats and remembers them for the next popup. */
+async function refreshStats(
+  client: Client,
+  userId: string,
+): Promise<CachedStats | null> {
+  const row = await getUserStats(client, userId);
+  const stats: CachedStats = {
+    userId,
+    feedback_count: row?.feedback_count ?? 0,
+    total_points: row?.total_points ?? 0,
+    day_feedback_date: row?.day_feedback_date ?? null,
+    day_feedback_count: row?.day_feedback_count ?? 0,
+  };
+  await statsCacheItem.setValue(stats);
+  return stats;
+}
+
+/**
+ * The signed-in popup: the page, the form, the screenshot and the result.
+ * Renders at once from storage (`shell`); the page's site name, the
+ * screenshot and supabase-js (`client`: stats, similar feedback) arrive
+ * after and fill in.
+ */
 export function FeedbackForm({
   client,
   userId,
-  prepared,
-  backendUrl,
+  shell,
+  boot,
 }: {
-  client: Client;
+  client: Client | null;
   userId: string;
-  prepared: PreparedPage & { page: PageInfo };
-  backendUrl: string;
+  shell: Shell & { page: PageInfo };
+  /** The page read and the screenshot, started before React rendered. */
+  boot: PopupBoot;
 }) {
-  const page = prepared.page;
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [shot, setShot] = useState<DraftShot | null>(null);
-  const [stats, setStats] = useState<UserStats | null | undefined>(undefined);
+  const page = shell.page;
+  /** The user has changed something: the draft is stored from then on. */
+  const touched = useRef(shell.draft !== null);
+  const pageInfo = useRef<PageInfo | null>(null);
+  const [capture, setCapture] = useState<Capture | undefined>(undefined);
+  const [draft, setDraft] = useState<Draft>(
+    () => shell.draft ?? newDraft(page),
+  );
+  const [shot, setShot] = useState<DraftShot | null>(shell.shot);
+  /** The screenshot object last written to storage (saved once, not per keystroke). */
+  const savedShot = useRef<DraftShot | null>(shell.shot);
+  const [stats, setStats] = useState<CachedStats | null>(
+    shell.stats?.userId === userId ? shell.stats : null,
+  );
   const [redacting, setRedacting] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<FailureMessage | null>(null);
@@ -68,52 +108,109 @@ export function FeedbackForm({
     total: number | null;
   } | null>(null);
 
+  // The content script knows more than the tab (og:site_name, viewport):
+  // a draft nobody has touched yet takes it. A draft's own screenshot wins
+  // over the fresh one.
   useEffect(() => {
     let active = true;
-    void loadDraft(page.url).then(({ draft: stored, shot: storedShot }) => {
-      if (!active) return;
-      setDraft(stored ?? newDraft(page));
-      if (storedShot) {
-        setShot(storedShot);
-      } else if (prepared.screenshot) {
-        const fresh = {
-          original: prepared.screenshot,
-          redacted: prepared.screenshot,
-          uploadedPath: null,
-        };
-        setShot(fresh);
-      }
+    void boot.pageInfo.then((info) => {
+      if (!active || !info) return;
+      pageInfo.current = info;
+      if (touched.current) return;
+      setDraft((d) => ({
+        ...d,
+        pageTitle: info.title || d.pageTitle,
+        companyName: guessCompanyName(info),
+        context: {
+          browser: browserName(navigator.userAgent),
+          viewport: info.viewport,
+          pageTitle: info.title || d.pageTitle,
+        },
+      }));
     });
-    getUserStats(client, userId).then(
+    void boot.capture.then((c) => {
+      if (!active) return;
+      setCapture(c);
+      const raw = c.screenshot;
+      if (!raw) return;
+      // Shown as captured at once; brought within 300 KB just after (only
+      // busy pages need it), before anything is stored or sent.
+      setShot((s) => s ?? { original: raw, redacted: raw, uploadedPath: null });
+      if (dataUrlBytes(raw) <= MAX_SCREENSHOT_BYTES) return;
+      shrinkJpeg(raw).then(
+        (small) => {
+          if (!active) return;
+          setShot((s) =>
+            s?.original === raw
+              ? {
+                  original: small,
+                  redacted: s.redacted === raw ? small : s.redacted,
+                  uploadedPath: null,
+                }
+              : s,
+          );
+        },
+        () => {
+          if (!active) return;
+          setShot((s) => (s?.original === raw ? null : s));
+          setCapture({
+            screenshot: null,
+            captureError:
+              'The screenshot could not be made small enough. You can still send feedback without one.',
+          });
+        },
+      );
+    });
+    return () => {
+      active = false;
+    };
+  }, [boot]);
+
+  useEffect(() => {
+    if (!client) return;
+    let active = true;
+    refreshStats(client, userId).then(
       (s) => active && setStats(s),
-      () => active && setStats(undefined),
+      () => undefined,
     );
     return () => {
       active = false;
     };
-  }, [client, userId, page, prepared.screenshot]);
+  }, [client, userId]);
+
+  function persistShot(next: DraftShot | null, url: string) {
+    if (next === savedShot.current) return Promise.resolve();
+    savedShot.current = next;
+    return saveDraftShot(url, next);
+  }
+
+  // The screenshot joins the stored draft once the user has changed
+  // something (written once, not on every keystroke).
+  useEffect(() => {
+    if (touched.current && shot) void persistShot(shot, draft.url);
+  });
 
   if (done) {
     return (
       <Success
         points={done.points}
         totalPoints={done.total}
-        dashboardUrl={`${backendUrl}/app`}
+        dashboardUrl={`${shell.backendUrl}/app`}
         onAnother={() => {
           setDone(null);
           setShot(null);
-          setDraft(newDraft(page));
+          savedShot.current = null;
+          touched.current = false;
+          setDraft(newDraft(pageInfo.current ?? page));
         }}
       />
     );
   }
-  if (!draft)
-    return <p className="py-8 text-center text-ink-muted">Loading…</p>;
-
   /** Every change is stored at once: closing the popup loses nothing. */
   function update(patch: Partial<Draft>) {
+    touched.current = true;
     setDraft((d) => {
-      const next = { ...(d as Draft), ...patch, updatedAt: Date.now() };
+      const next = { ...d, ...patch, updatedAt: Date.now() };
       void saveDraft(next);
       return next;
     });
@@ -124,10 +221,12 @@ export function FeedbackForm({
     if (!shot) return;
     setRedacting(true);
     try {
+      // The redaction tool is loaded when it is first used.
+      const { redactScreenshot } = await import('@ext/lib/redact');
       const redacted = await redactScreenshot(shot.original, redactions);
       const next = { original: shot.original, redacted, uploadedPath: null };
       setShot(next);
-      await saveDraftShot(draft!.url, next);
+      await persistShot(next, draft.url);
       update({ redactions });
     } finally {
       setRedacting(false);
@@ -146,21 +245,34 @@ export function FeedbackForm({
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (pending || redacting || !draft) return;
+    if (pending || redacting) return;
     setPending(true);
     setFailure(null);
     try {
       // The draft (and its screenshot) is stored before it is sent, so a
       // failure or a closed popup keeps everything.
-      await saveDraft(draft);
-      if (shot) await saveDraftShot(draft.url, shot);
+      touched.current = true;
+      await Promise.all([saveDraft(draft), persistShot(shot, draft.url)]);
       const result = await sendMessage('submitFeedback', { url: draft.url });
       if (result.ok) {
-        setDone({ points: result.pointsAwarded, total: result.totalPoints });
+        // '+N XP' at once; the level progress follows when the stats arrive.
+        setDone({ points: result.pointsAwarded, total: null });
+        (client ? Promise.resolve(client) : loadClient())
+          .then((c) => refreshStats(c, userId))
+          .then(
+            (s) => {
+              setStats(s);
+              setDone((d) => d && { ...d, total: s?.total_points ?? null });
+            },
+            () => undefined,
+          );
       } else {
         setFailure(result.failure);
         const fresh = await loadDraft(draft.url);
-        if (fresh.shot) setShot(fresh.shot);
+        if (fresh.shot) {
+          savedShot.current = fresh.shot;
+          setShot(fresh.shot);
+        }
       }
     } catch {
       setFailure({
@@ -282,12 +394,22 @@ export function FeedbackForm({
             />
           )}
         </div>
+      ) : capture === undefined ? (
+        <div className="flex flex-col gap-1.5" aria-busy="true">
+          <span className="text-xs font-medium text-ink-muted">Screenshot</span>
+          <div
+            data-testid="screenshot-pending"
+            className="flex aspect-video w-full animate-pulse items-center justify-center rounded-lg border border-line bg-brand-50 text-xs text-ink-muted"
+          >
+            Taking the screenshot…
+          </div>
+        </div>
       ) : (
         <Notice title="No screenshot">
-          {prepared.captureError ?? 'This page could not be captured.'}
+          {capture.captureError ?? 'This page could not be captured.'}
         </Notice>
       )}
-      {draft.url.startsWith('http') && (
+      {client && draft.url.startsWith('http') && (
         <SimilarFeedback
           client={client}
           userId={userId}

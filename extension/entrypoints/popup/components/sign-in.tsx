@@ -10,10 +10,11 @@ import { Button, Input, Notice } from '@ext/components/ui';
 
 /** E-mail and password sign-in; sign-up happens on the web app. */
 export function SignIn({
-  client,
+  getClient,
   backendUrl,
 }: {
-  client: Client;
+  /** supabase-js, loaded on demand (it is not part of the first screen). */
+  getClient: () => Promise<Client>;
   backendUrl: string;
 }) {
   const [email, setEmail] = useState('');
@@ -41,7 +42,10 @@ export function SignIn({
     setPending(true);
     setFailure(null);
     try {
-      await signInWithPassword(client, { email: email.trim(), password });
+      await signInWithPassword(await getClient(), {
+        email: email.trim(),
+        password,
+      });
     } catch (error) {
       setFailure(describeFailure(error, 'sign-in'));
     } finally {
