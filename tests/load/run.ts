@@ -131,9 +131,13 @@ async function run(
             s.confirmed += 1;
             s.points += row.points_awarded;
           } catch (e) {
-            const status = (e as { status?: number }).status;
-            if (status === 429) rateLimited += 1;
-            else errors.push(`${n}.${i}: ${(e as Error).message}`);
+            // The deliberate limit: 30 feedback per account in 10 minutes
+            // (PT429 → HTTP 429); the simulated user then waits a little.
+            const { status, code } = e as { status?: number; code?: string };
+            if (status === 429 || code === 'PT429') {
+              rateLimited += 1;
+              await new Promise((r) => setTimeout(r, 1000));
+            } else errors.push(`${n}.${i}: ${(e as Error).message}`);
           }
         }
       }),
