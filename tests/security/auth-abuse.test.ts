@@ -27,6 +27,7 @@ afterAll(() => t?.stop());
 const SAMPLES = 12;
 /** The slower side's median may be at most this factor of the faster's. */
 const FACTOR = 3;
+const SLACK_MS = 50;
 
 async function timed(fn: () => Promise<Response>) {
   const start = performance.now();
@@ -62,10 +63,15 @@ function expectAlike(r: Awaited<ReturnType<typeof compare>>) {
   expect(shape(r.known)).toHaveLength(1);
   const mk = median(r.known.map((x) => x.ms));
   const mu = median(r.unknown.map((x) => x.ms));
+  // Within the factor, or (for fast answers, where machine noise
+  // dominates) within SLACK_MS: a skipped bcrypt comparison is ~300 ms.
+  const alike =
+    Math.max(mk, mu) / Math.max(1, Math.min(mk, mu)) < FACTOR ||
+    Math.abs(mk - mu) < SLACK_MS;
   expect(
-    Math.max(mk, mu) / Math.max(1, Math.min(mk, mu)),
+    alike,
     `medians ${mk.toFixed(1)} ms (known) vs ${mu.toFixed(1)} ms (unknown)`,
-  ).toBeLessThan(FACTOR);
+  ).toBe(true);
 }
 
 describe('no account enumeration', () => {
