@@ -70,6 +70,16 @@ export default defineConfig({
           include: ['tests/budgets/**/*.test.ts'],
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'security',
+          environment: 'node',
+          include: ['tests/security/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -38,6 +38,18 @@ export async function verifyPassword(
   }
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of a real comparison when there is no account (or no
+ * password) to compare with, so a sign-in's duration does not tell which
+ * e-mails have an account (tests/security/auth-abuse.test.ts).
+ */
+export async function spendPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= bcrypt.hash('peega-no-such-account', BCRYPT_COST);
+  await verifyPassword(password, await dummyHash);
+}
+
 /**
  * GoTrue's `checkPasswordStrength` with this project's rules (DECISIONS.md):
  * at least 8 characters and not one of the bundled common passwords, which

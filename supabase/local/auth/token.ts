@@ -3,7 +3,11 @@ import type { ServiceRequest, ServiceResponse } from '../http.ts';
 import { audit } from './audit.ts';
 import { badRequest, sendJson, unprocessable } from './errors.ts';
 import { parseBody, queryValue } from './params.ts';
-import { passwordWeakness, verifyPassword } from './passwords.ts';
+import {
+  passwordWeakness,
+  spendPasswordCheck,
+  verifyPassword,
+} from './passwords.ts';
 import { redeemAuthCode } from './pkce.ts';
 import { limitRequest } from './rate-limit.ts';
 import { refreshTokenGrant } from './refresh.ts';
@@ -36,6 +40,7 @@ async function passwordGrant(
 
   const user = await findUserByEmail(ctx.db, p.email);
   if (!user || !user.encrypted_password) {
+    await spendPasswordCheck(p.password);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
   if (user.banned_until && user.banned_until > ctx.now()) {

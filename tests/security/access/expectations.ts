@@ -1,0 +1,317 @@
+import { MATRIX_ROLES, type MatrixRole } from '../support.ts';
+import type { TableProbe } from './observe.ts';
+
+/**
+ * allow: the role reaches rows (objects, events) that are not its own;
+ * own: only its own (its user id or its company's id is in the row);
+ * deny: nothing (an error, or no row).
+ */
+export type Cell = 'allow' | 'own' | 'deny';
+
+/**
+ * One cell per role, in the order
+ *   anon  consumerA  consumerB  companyX  companyY  admin
+ * as letters a (allow), o (own), d (deny), e.g. 'd o o o o o'.
+ */
+export type Cells = string;
+
+const LETTER: Record<string, Cell> = { a: 'allow', o: 'own', d: 'deny' };
+
+export function cells(spec: Cells): Record<MatrixRole, Cell> {
+  const letters = spec.split(' ');
+  if (letters.length !== MATRIX_ROLES.length)
+    throw new Error(`six cells expected: '${spec}'`);
+  return Object.fromEntries(
+    MATRIX_ROLES.map((role, i) => [role, LETTER[letters[i]!]!]),
+  ) as Record<MatrixRole, Cell>;
+}
+
+const NONE = 'd d d d d d';
+
+interface TableSpec extends TableProbe {
+  select: Cells;
+  insert: Cells;
+  update: Cells;
+  delete: Cells;
+}
+
+/**
+ * Tables of public. Writes carry `payload` (insert as oneself; 'own' means
+ * the same row claiming another user is refused) and `set` (the column an
+ * update writes). analytics_events: a trigger overwrites user_id with the
+ * caller, so 'allow' means anyone records events, always as themselves.
+ */
+export const TABLES: Record<string, TableSpec> = {
+  analytics_events: {
+    select: NONE,
+    insert: 'a a a a a a',
+    update: NONE,
+    delete: NONE,
+    payload: (_w, _f, me) => ({ event_name: 'page_view', user_id: me.id }),
+  },
+  badges: {
+    select: 'a a a a a a',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  blog_admins: {
+    select: 'd d d d d a',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  blog_article_categories: {
+    select: 'a a a a a a',
+    insert: 'd d d d d a',
+    update: NONE,
+    delete: 'd d d d d a',
+    payload: (_w, f) => ({ article_id: f.article2, category_id: f.category }),
+  },
+  blog_article_likes: {
+    select: 'd o o d d d',
+    insert: 'o o o o o o',
+    update: NONE,
+    delete: 'd o o d d d',
+    payload: (_w, f, me) => ({
+      article_id: f.article2,
+      user_id: me.anon ? null : me.id,
+    }),
+  },
+  blog_article_tags: {
+    select: 'a a a a a a',
+    insert: 'd d d d d a',
+    update: NONE,
+    delete: 'd d d d d a',
+    payload: (_w, f) => ({ article_id: f.article2, tag_id: f.tag }),
+  },
+  blog_articles: {
+    select: 'a a a a a a',
+    insert: 'd d d d d a',
+    update: 'd d d d d a',
+    delete: 'd d d d d a',
+    payload: () => ({ title: 'New', slug: 'new-article', content: 'Body' }),
+    set: ['title', 'Edited'],
+  },
+  blog_categories: {
+    select: 'a a a a a a',
+    insert: 'd d d d d a',
+    update: 'd d d d d a',
+    delete: 'd d d d d a',
+    payload: () => ({ name: 'New', slug: 'new-category' }),
+    set: ['name', 'Edited'],
+  },
+  blog_tags: {
+    select: 'a a a a a a',
+    insert: 'd d d d d a',
+    update: 'd d d d d a',
+    delete: 'd d d d d a',
+    payload: () => ({ name: 'new', slug: 'new-tag' }),
+    set: ['name', 'edited'],
+  },
+  companies: {
+    select: 'd d d o o d',
+    insert: 'd o o d d o',
+    update: 'd d d o o d',
+    delete: NONE,
+    payload: (_w, _f, me) => ({
+      user_id: me.id,
+      email: me.email,
+      company_name: 'New Co',
+      domain: 'new-co.test',
+    }),
+    set: ['company_name', 'Renamed'],
+  },
+  company_domains: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  company_feedback_events: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  company_feedback_views: {
+    select: 'd o o o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  company_subscriptions: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  company_webhook_deliveries: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  company_webhooks: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: 'd d d o o d',
+  },
+  feedback: {
+    select: 'd o o d d d',
+    insert: 'd o o o o o',
+    update: NONE,
+    delete: NONE,
+    payload: (_w, _f, me) => ({
+      user_id: me.id,
+      title: 'T',
+      description: 'D',
+      company_name: 'C',
+      website_url: 'https://example.net/',
+    }),
+    set: ['title', 'Edited'],
+  },
+  feedback_votes: {
+    select: 'd o o d d d',
+    insert: 'd o o o o o',
+    update: NONE,
+    delete: NONE,
+    payload: (_w, f, me) => ({
+      user_id: me.id,
+      feedback_id: f.feedbackC,
+      vote_type: 'upvote',
+    }),
+  },
+  notifications: {
+    select: 'd o o d d d',
+    insert: NONE,
+    update: 'd o o d d d',
+    delete: 'd o o d d d',
+    set: ['read_at', '2025-01-01T00:00:00Z'],
+  },
+  profiles: {
+    select: 'd o o o o o',
+    insert: NONE,
+    update: 'd o o o o o',
+    delete: NONE,
+    payload: (_w, _f, me) => ({
+      id: me.id,
+      nickname: 'Nick',
+      referral_code: 'NEWCODE1',
+    }),
+    set: ['nickname', 'Renamed'],
+  },
+  referrals: {
+    select: 'd o o d d d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  reward_claims: {
+    select: 'd o o d d d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  rewards: {
+    select: 'd a a a a a',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  user_badges: {
+    select: 'd o o d d d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  user_points: {
+    select: 'd o o d d d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  user_stats: {
+    select: 'd o o o o o',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+};
+/**
+ * RPCs of public (trigger functions excluded). Identity arguments (user id,
+ * e-mail) carry the caller's own; 'own' means another's is refused.
+ */
+export const RPCS: Record<string, Cells> = {
+  apply_feedback_analysis: NONE,
+  award_points: NONE,
+  can_view_feedback: 'd d d o o d',
+  check_profile_completion: 'd a a a a a',
+  claim_reward: 'd a a a a a',
+  compute_level: 'a a a a a a',
+  confirm_domain_verification: NONE,
+  create_company_webhook: 'd d d a a d',
+  get_all_feedback_view_counts: 'd d d a a d',
+  get_article_like_count: 'a a a a a a',
+  get_community_stats: 'a a a a a a',
+  get_company_domain_summary: 'd d d a a d',
+  get_company_domains: 'd a a a a a',
+  get_company_feedback: 'd d d a a d',
+  get_company_feedback_detail: 'd d d a d d',
+  get_company_view_allowance: 'd d d a a d',
+  get_daily_feedback_views: 'd d d o o d',
+  get_domain_verification_target: 'd d d a a d',
+  get_feedback_view_count: 'd a d a d d',
+  get_feedback_with_votes: 'd d d a a d',
+  get_leaderboard: 'd a a a a a',
+  get_my_leaderboard_rank: 'd a a a a a',
+  get_my_referrals: 'd a a a a a',
+  get_my_upload_folder: 'd a a a a a',
+  get_similar_feedback: 'd a a a a a',
+  get_user_feedback: 'd o o o o o',
+  get_user_feedback_view_counts: 'd o o o o o',
+  get_viewed_feedback_export: 'd d d a a d',
+  get_webhook_delivery: NONE,
+  mark_linkedin_verified: NONE,
+  process_referral_signup: 'd o o o o o',
+  rate_feedback: 'd d d a d d',
+  record_feedback_view: 'd d d o d d',
+  record_linkedin_verification: NONE,
+  record_webhook_response: NONE,
+  request_domain_verification: 'd d d a a d',
+  reset_daily_feedback_views: 'd d d o o d',
+  save_blog_article: 'd d d d d a',
+  take_company_digests: NONE,
+  update_feedback_status: 'd d d a a d',
+};
+/** Storage buckets: read, upload and delete objects of consumers A and B. */
+export const BUCKETS: Record<
+  string,
+  { select: Cells; insert: Cells; delete: Cells }
+> = {
+  screenshots: {
+    select: 'd o o a a d',
+    insert: 'd o o o o o',
+    delete: 'd o o d d d',
+  },
+  audio: {
+    select: 'd o o a a d',
+    insert: 'd o o o o o',
+    delete: 'd o o d d d',
+  },
+  'blog-images': {
+    select: 'a a a a a a',
+    insert: 'd d d d d a',
+    delete: 'd d d d d a',
+  },
+};
+/** Tables of the supabase_realtime publication: whose changes reach whom. */
+export const REALTIME: Record<string, Cells> = {
+  company_feedback_events: 'd d d o o d',
+  company_feedback_views: 'd o o o o d',
+  feedback: 'd o o d d d',
+  feedback_votes: 'd o o d d d',
+  notifications: 'd o o d d d',
+  user_badges: 'd o o d d d',
+};
