@@ -40,6 +40,7 @@ console.table(
     'median ms': r.median_ms,
     'p95 ms': r.p95_ms,
     rps: r.rps ?? '',
+    ratio: r.ratio ?? '',
     notes: r.notes ?? '',
   })),
 );
