@@ -10,14 +10,20 @@ import type pg from 'pg';
 export interface Step {
   text: string;
   values: (string | null)[];
+  /**
+   * Parse it as the unnamed statement: for SQL whose result columns could
+   * change under DDL (`select *` …), which a named statement would then
+   * refuse with "cached plan must not change result type".
+   */
+  unnamed?: boolean;
 }
 
 export interface PipelineResult {
-  /** The rows of the last step that returned rows, as text (null for SQL null). */
+  /** The rows of the last step, as text (null for SQL null). */
   rows: (string | null)[][];
   fields: { name: string; dataTypeID: number }[];
-  /** The row count of the last command. */
-  rowCount: number;
+  /** The row count in the last step's command tag, as node-postgres reads it. */
+  rowCount: number | null;
 }
 
 /** What a connection's Postgres session has parsed under which name. */
@@ -52,7 +58,7 @@ const MAX_NAMED = 250;
 class Pipeline implements pg.Submittable {
   private fields: Field[] = [];
   private rows: (string | null)[][] = [];
-  private rowCount = 0;
+  private last: PipelineResult = { rows: [], fields: [], rowCount: null };
   private parsedNow: string[] = [];
   private state?: Named;
   private settled = false;
@@ -81,6 +87,13 @@ class Pipeline implements pg.Submittable {
       for (const name of state.doubtful.splice(0))
         wire.close({ type: 'S', name });
       for (const step of this.steps) {
+        if (step.unnamed) {
+          wire.parse({ name: '', text: step.text, types: [] });
+          wire.bind({ statement: '', values: step.values });
+          wire.describe({ type: 'P', name: '' });
+          wire.execute({ portal: '' });
+          continue;
+        }
         let name = state.names.get(step.text);
         if (!name) {
           name = `peega_${state.next++}`;
@@ -100,18 +113,29 @@ class Pipeline implements pg.Submittable {
 
   handleRowDescription(msg: { fields: Field[] }) {
     this.fields = msg.fields;
-    this.rows = [];
   }
 
   handleDataRow(msg: { fields: (string | null)[] }) {
     this.rows.push(msg.fields);
   }
 
-  handleCommandComplete(msg: { rowCount?: number | null }) {
-    this.rowCount = msg.rowCount ?? 0;
+  /** One step is done: its rows are the answer unless another step follows. */
+  handleCommandComplete(msg: { text?: string }) {
+    // As node-postgres's Result reads the tag: `INSERT 0 5`, `UPDATE 3`, `SELECT 1`.
+    const m = /^[A-Za-z]+(?: (\d+))?(?: (\d+))?/.exec(msg.text ?? '');
+    const count = m?.[2] ?? m?.[1];
+    this.last = {
+      rows: this.rows,
+      fields: this.fields,
+      rowCount: count === undefined ? null : Number(count),
+    };
+    this.fields = [];
+    this.rows = [];
   }
 
-  handleEmptyQuery() {}
+  handleEmptyQuery() {
+    this.last = { rows: [], fields: [], rowCount: null };
+  }
 
   handlePortalSuspended() {}
 
@@ -140,11 +164,7 @@ class Pipeline implements pg.Submittable {
   handleReadyForQuery() {
     if (this.settled) return;
     this.settled = true;
-    this.resolve({
-      rows: this.rows,
-      fields: this.fields,
-      rowCount: this.rowCount,
-    });
+    this.resolve(this.last);
   }
 }
 
