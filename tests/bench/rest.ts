@@ -22,9 +22,9 @@ const ALICE = '11111111-1111-1111-1111-111111111111';
 const CONNECTIONS = 50;
 const TARGET = { pglite: 1.5, postgres: 1.3 } as const;
 
-// What PostgREST runs for the two supabase-js calls below (see sql-builder.ts).
-const SIMPLE_SQL = `WITH pgrst_source AS ( SELECT "public"."messages"."id", "public"."messages"."message", "public"."messages"."username" FROM "public"."messages" WHERE "public"."messages"."channel_id" = $1 LIMIT $2 OFFSET $3 ) SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
-const EMBED_SQL = `WITH pgrst_source AS ( SELECT "public"."users"."username", COALESCE( "users_messages_1"."users_messages_1", '[]') AS "messages" FROM "public"."users" LEFT JOIN LATERAL ( SELECT json_agg("users_messages_1")::jsonb AS "users_messages_1" FROM (SELECT "messages_1"."id", "messages_1"."message" FROM "public"."messages" AS "messages_1" WHERE "messages_1"."username" = "public"."users"."username" LIMIT $1 OFFSET $2 ) AS "users_messages_1" ) AS "users_messages_1" ON TRUE WHERE "public"."users"."username" = $3 LIMIT $4 OFFSET $5 ) SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
+// What /rest/v1 runs for the two supabase-js calls below (see sql-builder.ts).
+const SIMPLE_SQL = `WITH pgrst_source AS ( SELECT "public"."messages"."id", "public"."messages"."message", "public"."messages"."username" FROM "public"."messages" WHERE "public"."messages"."channel_id" = $1 LIMIT $2 OFFSET $3 ) SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
+const EMBED_SQL = `WITH pgrst_source AS ( SELECT "public"."users"."username", COALESCE( "users_messages_1"."users_messages_1", '[]') AS "messages" FROM "public"."users" LEFT JOIN LATERAL ( SELECT json_agg("users_messages_1")::jsonb AS "users_messages_1" FROM (SELECT "messages_1"."id", "messages_1"."message" FROM "public"."messages" AS "messages_1" WHERE "messages_1"."username" = "public"."users"."username" LIMIT $2 OFFSET $3 ) AS "users_messages_1" ) AS "users_messages_1" ON TRUE WHERE "public"."users"."username" = $1 LIMIT $4 OFFSET $5 ) SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
 // The request supabase-js sends for the simple select.
 const SIMPLE_PATH =
   '/rest/v1/messages?select=id%2Cmessage%2Cusername&channel_id=eq.1';
@@ -143,7 +143,7 @@ async function benchOn(
     const db = backend.ctx.db;
     const sqlSimple = () => db.query(SIMPLE_SQL, ['1', '1000', '0']);
     const sqlEmbed = () =>
-      db.query(EMBED_SQL, ['1000', '0', 'supabot', '1000', '0']);
+      db.query(EMBED_SQL, ['supabot', '1000', '0', '1000', '0']);
     const emptyFetch = async () =>
       (await fetch(`${floorUrl}rest/v1/messages`)).text();
     const restSimple = async () =>
