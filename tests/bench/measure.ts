@@ -47,3 +47,37 @@ export async function measure(
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   return { ...summarise(name, times), rps: Math.round(1000 / mean) };
 }
+
+/**
+ * Runs every operation of `ops` once per round, in turn, so that load from
+ * elsewhere on the machine falls on all of them alike and their ratios stay
+ * comparable. Returns one result per operation, keyed like `ops`.
+ */
+export async function measureInterleaved<K extends string>(
+  ops: Record<K, { name: string; fn: () => Promise<unknown> }>,
+  { warmup = 50, iterations = 400 }: MeasureOptions = {},
+): Promise<Record<K, BenchResult>> {
+  const keys = Object.keys(ops) as K[];
+  const times = new Map<K, number[]>(keys.map((k) => [k, []]));
+  for (let i = 0; i < warmup + iterations; i++) {
+    for (const k of keys) {
+      const t = performance.now();
+      await ops[k].fn();
+      if (i >= warmup) times.get(k)?.push(performance.now() - t);
+    }
+  }
+  const out = {} as Record<K, BenchResult>;
+  for (const k of keys) {
+    const ts = (times.get(k) ?? []).sort((a, b) => a - b);
+    const at = (q: number) =>
+      ts[Math.min(ts.length - 1, Math.floor(q * ts.length))] ?? 0;
+    const mean = ts.reduce((a, b) => a + b, 0) / Math.max(1, ts.length);
+    out[k] = {
+      name: ops[k].name,
+      median_ms: round(at(0.5)),
+      p95_ms: round(at(0.95)),
+      rps: Math.round(1000 / mean),
+    };
+  }
+  return out;
+}

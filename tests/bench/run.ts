@@ -159,7 +159,9 @@ async function main() {
           ? `${r.value} ${r.unit ?? ''}`.trim()
           : r.ratio !== undefined
             ? `${r.ratio}×`
-            : '',
+            : r.rps !== undefined
+              ? `${r.rps} req/s`
+              : '',
       target: describeTarget(r.target, r.unit),
       pass: verdict(r.pass),
     })),

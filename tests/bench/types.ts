@@ -15,16 +15,16 @@ export interface BenchResult {
   name: string;
   median_ms: number;
   p95_ms: number;
-  /** Sequential requests per second (1000 / mean). */
+  /** Requests per second: sequential (1000 / mean), or under concurrent load. */
   rps?: number;
+  /** A ratio the bench is judged by (e.g. REST ÷ (SQL + empty round trip)). */
+  ratio?: number;
   notes?: string;
   /** Share of correct answers per field (0 to 1), for benches that classify. */
   accuracy?: Record<string, number>;
   /** A figure that is not a time (gzipped KB, requests per second), in `unit`. */
   value?: number;
   unit?: string;
-  /** A ratio against a baseline (e.g. REST ÷ (SQL + empty round trip)). */
-  ratio?: number;
   target?: Target;
   /** Whether `target` is met; the runner fills it in from `target` when absent. */
   pass?: boolean;

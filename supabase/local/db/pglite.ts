@@ -42,6 +42,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   });
   const base = wrap(pg);
   const prepared = new Map<string, string>();
+  let named = 0;
   return {
     kind: 'pglite',
     query: base.query,
@@ -92,7 +93,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     const add = (text: string, values: (string | null)[]) => {
       let name = prepared.get(text);
       if (!name) {
-        name = `peega_${prepared.size + 1}`;
+        name = `peega_${++named}`;
         prepared.set(text, name);
         parsedNow.push(text);
         parts.push(wire.parse({ name, text, types: [] }));
@@ -119,18 +120,22 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       offset += p.length;
     }
     // Reads write nothing, so there is nothing to sync to the data folder.
-    const { messages } = await pg.runExclusive(() =>
-      pg.execProtocol(message, { syncToFs: !options.readOnly }),
-    );
-    const error = messages.find((m) => m.name === 'error');
-    if (error) {
+    // PGlite throws the first ErrorResponse itself (throwOnError).
+    let messages: Awaited<ReturnType<typeof pg.execProtocol>>['messages'];
+    try {
+      ({ messages } = await pg.runExclusive(() =>
+        pg.execProtocol(message, { syncToFs: !options.readOnly }),
+      ));
+      const error = messages.find((m) => m.name === 'error');
+      if (error) throw error;
+    } catch (e) {
       // Which of this call's statements got parsed before the error is not
       // worth tracking: forget them all, so the next call parses afresh.
       if (parsedNow.length) {
         await pg.exec('deallocate all');
         prepared.clear();
       }
-      throw error;
+      throw e;
     }
     // Rows of the last statement: its RowDescription, then its DataRows.
     let start = -1;

@@ -1,5 +1,10 @@
 import pg from 'pg';
-import { applyTxOptions } from './settings.ts';
+import {
+  pipeline,
+  type PipelineResult,
+  type Step,
+} from './postgres-pipeline.ts';
+import { settingsStatement } from './settings.ts';
 import type { Db, Queryable, QueryResult, TxOptions } from './types.ts';
 
 // Match PGlite: int8 and count(*) come back as numbers (exact below 2^53), not strings.
@@ -14,6 +19,36 @@ const typeParsers = {
     return pg.types.getTypeParser(oid, format);
   },
 };
+
+const parserOf = (oid: number) => typeParsers.getTypeParser(oid, 'text');
+
+/** Rows of a pipeline's last statement, parsed as `wrap` parses them. */
+function toResult<T>(r: PipelineResult): QueryResult<T> {
+  const parsers = r.fields.map((f) => parserOf(f.dataTypeID));
+  const rows = r.rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    r.fields.forEach((f, k) => {
+      const v = values[k] ?? null;
+      row[f.name] = v === null ? null : parsers[k]!(v);
+    });
+    return row as T;
+  });
+  return {
+    rows,
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    affectedRows: r.rowCount ?? rows.length,
+  };
+}
+
+/** The role, settings and read-only mode of `options` as pipeline steps. */
+function preamble(options: TxOptions): Step[] {
+  const steps: Step[] = [];
+  if (options.readOnly)
+    steps.push({ text: 'set transaction read only', values: [] });
+  const pre = settingsStatement(options);
+  if (pre) steps.push({ text: pre.sql, values: pre.params });
+  return steps;
+}
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -57,22 +92,75 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     exec: base.exec,
     async transaction(fn, options: TxOptions = {}) {
       const client = await pool.connect();
+      const plain = wrap(client);
+      // BEGIN, role and settings go out with the first statement, in one
+      // round trip (or on their own before anything else).
+      let begun = false;
+      const begin = (): Step[] => {
+        begun = true;
+        return [{ text: 'begin', values: [] }, ...preamble(options)];
+      };
+      const tx: Queryable = {
+        async query<T>(sql: string, params?: unknown[]) {
+          if (begun) return plain.query<T>(sql, params);
+          const values = params ?? [];
+          if (!values.every((v) => v === null || typeof v === 'string')) {
+            await pipeline(client, begin());
+            return plain.query<T>(sql, params);
+          }
+          return toResult<T>(
+            await pipeline(client, [
+              ...begin(),
+              {
+                text: sql,
+                values: values as (string | null)[],
+                unnamed: true,
+              },
+            ]),
+          );
+        },
+        async exec(sql: string) {
+          if (!begun) await pipeline(client, begin());
+          await plain.exec(sql);
+        },
+      };
       try {
-        await client.query(options.readOnly ? 'begin read only' : 'begin');
-        const tx = wrap(client);
-        await applyTxOptions(tx, options);
         const result = await fn(tx);
+        if (!begun) await pipeline(client, begin());
         await client.query('commit');
         return result;
       } catch (e) {
-        await client.query('rollback').catch(() => undefined);
+        if (begun) await client.query('rollback').catch(() => undefined);
         throw e;
       } finally {
         client.release();
       }
     },
-    statement<T>(sql: string, params: (string | null)[], options: TxOptions) {
-      return db.transaction((tx) => tx.query<T>(sql, params), options);
+    async statement<T>(
+      sql: string,
+      params: (string | null)[],
+      options: TxOptions,
+    ): Promise<QueryResult<T>> {
+      // Role, settings, the statement and the implicit COMMIT of Sync: one
+      // round trip instead of four (BEGIN, settings, statement, COMMIT).
+      const client = await pool.connect();
+      let released = false;
+      try {
+        const r = await pipeline(client, [
+          ...preamble(options),
+          { text: sql, values: params },
+        ]);
+        return toResult<T>(r);
+      } catch (e) {
+        // A connection that broke mid-pipeline is not given back to the pool.
+        if (!(e as { code?: unknown }).code) {
+          released = true;
+          client.release(e as Error);
+        }
+        throw e;
+      } finally {
+        if (!released) client.release();
+      }
     },
     async listen(channel, onPayload) {
       if (!listenClient) {
