@@ -47,6 +47,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          globalSetup: ['tests/support/template-setup.ts'],
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -57,6 +58,7 @@ export default defineConfig({
         test: {
           name: 'permissions',
           environment: 'node',
+          globalSetup: ['tests/support/template-setup.ts'],
           include: ['tests/permissions/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
