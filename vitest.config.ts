@@ -48,6 +48,10 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           globalSetup: ['tests/support/template-setup.ts'],
+          // Vitest's default is one worker per core but one, i.e. a single
+          // worker on CI's two cores; each file runs its own backend and
+          // database, so two files at a time keep both cores busy.
+          maxWorkers: 2,
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -59,6 +63,10 @@ export default defineConfig({
           name: 'permissions',
           environment: 'node',
           globalSetup: ['tests/support/template-setup.ts'],
+          // Vitest's default is one worker per core but one, i.e. a single
+          // worker on CI's two cores; each file runs its own backend and
+          // database, so two files at a time keep both cores busy.
+          maxWorkers: 2,
           include: ['tests/permissions/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

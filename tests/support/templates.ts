@@ -110,7 +110,7 @@ export function pgliteTemplate(run: TemplateRun, config: Source) {
   let blob = pgliteTemplates.get(key);
   if (!blob) {
     blob = (async () => {
-      const file = path.join(run.dir, `pglite-${key}.tgz`);
+      const file = path.join(run.dir, `pglite-${key}.tar`);
       if (!existsSync(file)) {
         const { openPglite } =
           await import('../../supabase/local/db/pglite.ts');

@@ -35,7 +35,7 @@ function wrap(target: PgliteLike): Queryable {
 
 /** A PGlite database that can also hand back its data folder as a tarball. */
 export interface PgliteDb extends Db {
-  /** The data folder as a gzipped tarball, after a checkpoint (tests keep a migrated template). */
+  /** The data folder as a tarball, after a checkpoint (tests keep a migrated template). */
   dumpDataDir(): Promise<Blob>;
 }
 
@@ -91,7 +91,8 @@ export async function openPglite(
     },
     async dumpDataDir() {
       await pg.exec('checkpoint');
-      return pg.dumpDataDir('gzip');
+      // Uncompressed: loading it back is a quarter of a second faster.
+      return pg.dumpDataDir('none');
     },
   };
 
