@@ -3,6 +3,12 @@ import react from '@vitejs/plugin-react';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 
+// Files of the integration and permission suites at a time. Vitest's default
+// is one worker per core but one, i.e. a single worker on CI's two cores; each
+// file runs its own backend and database, so two keep both cores busy.
+// PEEGA_TEST_WORKERS overrides it (1 to compare, more on a bigger machine).
+const testWorkers = Number(process.env.PEEGA_TEST_WORKERS) || 2;
+
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
   '@shared': r('./shared'),
@@ -47,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          globalSetup: ['tests/support/template-setup.ts'],
+          maxWorkers: testWorkers,
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -57,6 +65,8 @@ export default defineConfig({
         test: {
           name: 'permissions',
           environment: 'node',
+          globalSetup: ['tests/support/template-setup.ts'],
+          maxWorkers: testWorkers,
           include: ['tests/permissions/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

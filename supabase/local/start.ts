@@ -60,9 +60,15 @@ export async function startBackend(
     now?: () => Date;
     /** Overrides of the webhook worker (tests: fetch, lookup, backoff). */
     webhooks?: Partial<WebhookWorkerOptions>;
+    /**
+     * An open database to use instead of opening the configured one (tests
+     * start from a copy of a migrated template). It is migrated like any
+     * other: already applied migrations are skipped.
+     */
+    db?: Db;
   } = {},
 ): Promise<RunningBackend> {
-  const db = await openDatabase(config);
+  const db = options.db ?? (await openDatabase(config));
   let migrations: MigrateResult;
   try {
     migrations = await migrate(db, {

@@ -9,6 +9,13 @@ import {
   type RunningBackend,
 } from '../../supabase/local/start.ts';
 import type { BackendContext } from '../../supabase/local/context.ts';
+import type { Db } from '../../supabase/local/db/types.ts';
+import {
+  createDatabaseFrom,
+  pgliteTemplate,
+  postgresTemplate,
+  templateRun,
+} from './templates.ts';
 
 export interface TestBackend {
   url: string;
@@ -67,22 +74,13 @@ export async function startTestBackend(
 ): Promise<TestBackend> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  let name: string | undefined;
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
-    const name = `peega_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    name = `peega_test_${randomBytes(6).toString('hex')}`;
     const u = new URL(baseUrl);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
   }
   const config = await loadConfig(
     {
@@ -108,11 +106,40 @@ export async function startTestBackend(
   config.webDist = undefined;
   if (options.migrationsDir) config.migrationsDir = options.migrationsDir;
   options.configure?.(config);
+
+  // Under Vitest, start from a copy of this run's migrated template
+  // (tests/support/templates.ts); the product's start-up then finds every
+  // migration applied. Elsewhere (benchmarks), bootstrap as `npm start` does.
+  const run = await templateRun();
+  let db: Db | undefined;
+  if (baseUrl && name && config.databaseUrl === databaseUrl) {
+    if (run) {
+      const template = await postgresTemplate(run, baseUrl, config);
+      await createDatabaseFrom(baseUrl, name, template);
+    } else {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+    }
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else if (run && !config.databaseUrl && config.dataDir === 'memory') {
+    const { openPglite } = await import('../../supabase/local/db/pglite.ts');
+    db = await openPglite(undefined, {
+      loadDataDir: await pgliteTemplate(run, config),
+    });
+  }
   let backend: RunningBackend;
   try {
     backend = await startBackend(config, {
       now: options.now,
       webhooks: options.webhooks,
+      db,
     });
   } catch (e) {
     await dropDatabase?.();

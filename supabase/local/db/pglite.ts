@@ -33,12 +33,27 @@ function wrap(target: PgliteLike): Queryable {
   };
 }
 
+/** A PGlite database that can also hand back its data folder as a tarball. */
+export interface PgliteDb extends Db {
+  /** The data folder as a tarball, after a checkpoint (tests keep a migrated template). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export interface OpenPgliteOptions {
+  /** Start from this data folder tarball (from `dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
+}
+
 /** Opens PGlite in `dataDir` (a folder) or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(
+  dataDir?: string,
+  options: OpenPgliteOptions = {},
+): Promise<PgliteDb> {
   const pg = await PGlite.create({
     dataDir,
     extensions: { pgcrypto, pg_trgm, uuid_ossp },
     parsers,
+    loadDataDir: options.loadDataDir,
   });
   const base = wrap(pg);
   const prepared = new Map<string, string>();
@@ -74,6 +89,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     async close() {
       await pg.close();
+    },
+    async dumpDataDir() {
+      await pg.exec('checkpoint');
+      // Uncompressed: loading it back is a quarter of a second faster.
+      return pg.dumpDataDir('none');
     },
   };
 
