@@ -86,6 +86,8 @@ export default defineConfig({
           name: 'security',
           environment: 'node',
           include: ['tests/security/**/*.test.ts'],
+          globalSetup: ['tests/support/template-setup.ts'],
+          maxWorkers: testWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
