@@ -10,7 +10,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
 import {
   DEMO_ANON_KEY,
   DEMO_SERVICE_ROLE_KEY,
@@ -18,7 +17,7 @@ import {
 import { createFeedback } from '../../shared/data/feedback.ts';
 import type { Client } from '../../shared/data/client.ts';
 import { createTestClient } from '../support/backend.ts';
-import { kill, spawnBackend } from '../support/process.ts';
+import { freshDatabase, kill, spawnBackend } from '../support/process.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 
@@ -231,26 +230,6 @@ async function run(
   }
 }
 
-/** A fresh database on the server of DATABASE_URL, dropped afterwards. */
-async function freshDatabase(base: string) {
-  const name = `peega_load_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Memory is stable when the final RSS is at most this factor of the warm one. */
 const RSS_FACTOR = 1.5;
 
@@ -259,7 +238,7 @@ results.push(
   await run('PGlite', Number(process.env.LOAD_USERS_PGLITE ?? 50), ''),
 );
 if (process.env.DATABASE_URL) {
-  const db = await freshDatabase(process.env.DATABASE_URL);
+  const db = await freshDatabase(process.env.DATABASE_URL, 'peega_load');
   try {
     results.push(
       await run('PostgreSQL', Number(process.env.LOAD_USERS_PG ?? 200), db.url),

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_ANON_KEY,
@@ -10,7 +8,7 @@ import {
 } from '../../supabase/local/config.ts';
 import { startTestBackend, createTestClient } from '../support/backend.ts';
 import { startFakeOpenAi } from '../support/fake-openai.ts';
-import { kill, spawnBackend } from '../support/process.ts';
+import { freshDatabase, kill, spawnBackend } from '../support/process.ts';
 import { createCompany, createUser } from '../integration/db/support.ts';
 
 // Faults: SIGKILL of the backend in the middle of a burst of submissions
@@ -42,20 +40,9 @@ describe(`SIGKILL during a burst of submissions (${onPostgres ? 'PostgreSQL' : '
     };
     const base = process.env.DATABASE_URL;
     if (base) {
-      const name = `peega_burst_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${name}`;
-      env.DATABASE_URL = u.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const db = await freshDatabase(base, 'peega_burst');
+      env.DATABASE_URL = db.url;
+      dropDatabase = db.drop;
     }
   });
   afterAll(async () => {

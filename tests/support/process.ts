@@ -56,3 +56,31 @@ export async function kill(
   child.kill(signal);
   return exited;
 }
+
+/**
+ * A new empty database on the server of `base` (a DATABASE_URL), for a
+ * spawned backend to start from nothing as the product does.
+ */
+export async function freshDatabase(
+  base: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { randomBytes } = await import('node:crypto');
+  const pg = (await import('pg')).default;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
-import { kill, spawnBackend } from '../../support/process.ts';
+import { freshDatabase, kill, spawnBackend } from '../../support/process.ts';
 
 // A committed write survives SIGKILL: on PGlite in a data folder, or on the
 // PostgreSQL of DATABASE_URL when it is set.
@@ -26,20 +24,9 @@ beforeAll(async () => {
   };
   const base = process.env.DATABASE_URL;
   if (base) {
-    const name = `peega_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    env.DATABASE_URL = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const db = await freshDatabase(base, 'peega_crash');
+    env.DATABASE_URL = db.url;
+    dropDatabase = db.drop;
   }
 });
 afterAll(async () => {
