@@ -1,11 +1,7 @@
 import { browser } from '#imports';
 import { loadDraft } from '@ext/lib/drafts';
-import {
-  sendMessage,
-  type Capture,
-  type PageInfo,
-  type TargetTab,
-} from '@ext/lib/messaging';
+import type { Capture, PageInfo, TargetTab } from '@ext/lib/messaging';
+import { startPopup } from '@ext/lib/popup-start';
 import {
   authStorageKey,
   backendConfigItem,
@@ -38,34 +34,8 @@ export interface PopupBoot {
   pageInfo: Promise<PageInfo | null>;
   /** The screenshot taken as the popup opened (background, in parallel). */
   capture: Promise<Capture>;
-}
-
-const NO_PAGE: Capture = {
-  screenshot: null,
-  captureError: 'No page to send feedback about.',
-};
-
-/**
- * The tab the popup is about: `?tabId=&windowId=` when the popup was opened
- * in its own window (context-menu fallback), else the active tab of the
- * popup's window.
- */
-async function targetTab(): Promise<TargetTab | null> {
-  const params = new URLSearchParams(location.search);
-  const tabId = Number(params.get('tabId'));
-  const windowId = Number(params.get('windowId'));
-  if (params.has('tabId') && Number.isInteger(tabId)) {
-    const tab = await browser.tabs.get(tabId).catch(() => undefined);
-    return { tabId, windowId, url: tab?.url, title: tab?.title };
-  }
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  if (tab?.id === undefined) return null;
-  return {
-    tabId: tab.id,
-    windowId: tab.windowId,
-    url: tab.url,
-    title: tab.title,
-  };
+  /** `capture` once it has arrived (it often wins the race with the shell). */
+  settled: { capture?: Capture };
 }
 
 /** What the tab itself tells about its page, before the content script answers. */
@@ -121,32 +91,14 @@ export async function readShell(
 let started: PopupBoot | undefined;
 
 /**
- * Starts everything the popup needs, once, before React renders: storage
- * reads for the first screen, and the page read and capture in the
- * background, all in parallel.
+ * Starts everything the popup needs, once, before React renders: the
+ * capture and the page read (already under way when popup-start.js ran
+ * first, see lib/popup-start.ts) and the storage reads for the first screen,
+ * all in parallel.
  */
 export function bootPopup(): PopupBoot {
   if (started) return started;
-  const target = targetTab().catch(() => null);
-  const ask = <K extends 'readPage' | 'captureTab'>(
-    type: K,
-    fallback: Awaited<ReturnType<typeof sendMessage<K>>>,
-  ) =>
-    target.then((t) =>
-      t
-        ? sendMessage(type, t).catch(() => fallback)
-        : Promise.resolve(fallback),
-    );
-  started = {
-    shell: readShell(target),
-    pageInfo: ask('readPage', null),
-    capture: ask('captureTab', NO_PAGE).then(
-      (c) =>
-        c ?? {
-          screenshot: null,
-          captureError: 'The page could not be read.',
-        },
-    ),
-  };
+  const { target, capture, pageInfo, settled } = startPopup();
+  started = { shell: readShell(target), pageInfo, capture, settled };
   return started;
 }

@@ -13,9 +13,10 @@ export interface PageInfo {
 }
 
 /**
- * The screenshot taken the moment the popup opens: a JPEG data URL as the
- * browser captured it (the popup shrinks it to 300 KB with `shrinkJpeg`),
- * or null with the reason in words for the user.
+ * The screenshot taken the moment the popup opens (by the popup itself,
+ * lib/capture.ts): a JPEG data URL as the browser captured it (the popup
+ * shrinks it to 300 KB with `shrinkJpeg` when needed), or null with the
+ * reason in words for the user.
  */
 export interface Capture {
   screenshot: string | null;
@@ -28,6 +29,8 @@ export interface TargetTab {
   windowId: number;
   url?: string;
   title?: string;
+  /** Whether it is its window's visible tab (only that one can be captured). */
+  active?: boolean;
 }
 
 /**
@@ -44,10 +47,8 @@ export type SubmitResult =
  * `browser.runtime`).
  */
 export interface ProtocolMap {
-  /** Popup → background: the page's info only (on-demand content script). */
+  /** Popup → background: the page's info (on-demand content script). */
   readPage: { request: TargetTab; response: PageInfo | null };
-  /** Popup → background: the screenshot only, sent in parallel with readPage. */
-  captureTab: { request: TargetTab; response: Capture };
   /** Popup → background: send the stored draft of this page. */
   submitFeedback: { request: { url: string }; response: SubmitResult };
 }

@@ -1,12 +1,22 @@
 // `npm run bench -- extension`: the built extension in Chromium against the
-// embedded backend. Toolbar click (CDP Extensions.triggerAction, then the
-// popup) → popup ready, i.e. `main[data-ready=true]` and the `peega:ready`
-// mark: the form is interactive with the page's URL/host and the categories
-// (defined in extension/entrypoints/popup/app.tsx; it does not wait for the
-// screenshot); → screenshot shown (`peega:screenshot-ready`, its <img>
-// loaded); Submit → confirmed ('+N XP') with a ~240 KB screenshot; and the
-// gzipped size of everything the popup loads. PEEGA_BENCH_VERBOSE=1 prints
-// the median of each phase (navigation, marks, network requests).
+// embedded backend. Times are from the popup's navigation start (the popup
+// opened for the tab after CDP Extensions.triggerAction granted activeTab,
+// as a toolbar click does):
+// - popup ready: `main[data-ready=true]` and the `peega:ready` mark, i.e. the
+//   form is interactive with the page's URL/host, the categories and the
+//   text box (defined in extension/entrypoints/popup/app.tsx); it does not
+//   wait for the screenshot;
+// - screenshot shown: `peega:screenshot-ready`, the preview <img>'s load
+//   event (screenshot-editor.tsx) — the capture (taken by the popup's first
+//   script, popup-start.js, before React is parsed) is in the page and
+//   loaded; the issue's "interactive with screenshot ready" is the later of
+//   the two, and this one is always the later in practice;
+// - Submit → confirmed ('+N XP') with a ~240 KB screenshot;
+// - the gzipped size of everything the popup loads.
+// PEEGA_BENCH_VERBOSE=1 prints the median of each phase (navigation,
+// peega:start / peega:target / peega:captured from lib/popup-start.ts,
+// network requests); PEEGA_BENCH_EXT=<dir> benches another build;
+// PEEGA_BENCH_RUNS=<n> opens n popups instead of 10.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +29,8 @@ import { rounds } from './measure.ts';
 import type { BenchResult } from './types.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const RUNS = rounds(10, 1);
+/** PEEGA_BENCH_RUNS: popups per run (default 10), for steadier medians. */
+const RUNS = Number(process.env.PEEGA_BENCH_RUNS) || rounds(10, 1);
 const PAGE_URL = 'http://noisy.peega.test/';
 /** Deterministic noise (xorshift) so the JPEG is large, as on a busy page. */
 const NOISY_HTML = `<!doctype html><title>Noisy | Bench Shop</title><body style="margin:0">
@@ -63,6 +74,8 @@ function popupFiles(ext: string): string[] {
       ...[...text.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) =>
         path.posix.join(dir, m[1]!),
       ),
+      // popup.html's first, classic script (popup-start.js).
+      ...[...text.matchAll(/src="\/([\w.-]+\.js)"/g)].map((m) => m[1]!),
     ];
     for (const ref of refs) {
       if (!seen.has(ref) && existsSync(path.join(ext, ref))) {
@@ -278,7 +291,7 @@ export async function benchExtension(): Promise<BenchResult[]> {
         ...stats(
           'toolbar click → screenshot shown',
           shotReady,
-          `capture + JPEG ≤ 300 KB in the background, in parallel with ready; target p50 ≤ 150 ms`,
+          `preview <img> loaded (capture by the popup's first script, in parallel with ready); target p50 ≤ 150 ms`,
         ),
         target: { median_ms: 150 },
       },

@@ -1,6 +1,6 @@
 import { browser, defineBackground } from '#imports';
 import { onMessages } from '@ext/lib/messaging';
-import { captureTab, readPage } from './capture';
+import { readPage } from './capture';
 import { createContextMenu, onMenuClicked } from './menu';
 import { submitDraft } from './submit';
 
@@ -8,7 +8,6 @@ import { submitDraft } from './submit';
 export default defineBackground(() => {
   onMessages({
     readPage,
-    captureTab,
     submitFeedback: ({ url }) => submitDraft(url),
   });
   browser.runtime.onInstalled.addListener(createContextMenu);

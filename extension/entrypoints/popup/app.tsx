@@ -29,7 +29,8 @@ function useResolved<T>(promise: Promise<T>): T | undefined {
  * category buttons and the text box, or the sign-in form, or the reason
  * there is no page. It never waits for the network, the content script or
  * the screenshot (which shows a placeholder until it arrives and marks
- * `peega:screenshot-ready` when its image has loaded).
+ * `peega:screenshot-ready` when its preview image has loaded; the capture
+ * itself starts in popup-start.js, before this bundle is parsed).
  */
 export function App({ shell, boot }: { shell: Shell; boot: PopupBoot }) {
   const session = usePopupSession(shell.user?.id ?? null, boot.capture);

@@ -90,11 +90,20 @@ export function FeedbackForm({
   /** The user has changed something: the draft is stored from then on. */
   const touched = useRef(shell.draft !== null);
   const pageInfo = useRef<PageInfo | null>(null);
-  const [capture, setCapture] = useState<Capture | undefined>(undefined);
+  // A capture that arrived before this first render is shown in it.
+  const [capture, setCapture] = useState<Capture | undefined>(
+    boot.settled.capture,
+  );
   const [draft, setDraft] = useState<Draft>(
     () => shell.draft ?? newDraft(page),
   );
-  const [shot, setShot] = useState<DraftShot | null>(shell.shot);
+  const [shot, setShot] = useState<DraftShot | null>(() => {
+    const raw = boot.settled.capture?.screenshot;
+    return (
+      shell.shot ??
+      (raw ? { original: raw, redacted: raw, uploadedPath: null } : null)
+    );
+  });
   /** The screenshot object last written to storage (saved once, not per keystroke). */
   const savedShot = useRef<DraftShot | null>(shell.shot);
   const [stats, setStats] = useState<CachedStats | null>(
