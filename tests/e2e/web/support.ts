@@ -28,15 +28,18 @@ const SCREENS = path.resolve('test-results', 'screens');
 export async function snap(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  // An open modal covers the viewport only: a full-page capture would show
+  // it cut off mid-page, so it gets what the user sees.
+  const fullPage = (await page.locator('dialog[open]').count()) === 0;
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({
     path: path.join(SCREENS, `${name}-desktop.png`),
-    fullPage: true,
+    fullPage,
   });
   await page.setViewportSize({ width: 375, height: 740 });
   await page.screenshot({
     path: path.join(SCREENS, `${name}-phone.png`),
-    fullPage: true,
+    fullPage,
   });
   await page.setViewportSize(size);
 }
