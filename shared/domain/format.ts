@@ -3,7 +3,7 @@
  * values passed in; no clock is read.
  */
 
-import { format, formatDistance } from 'date-fns';
+import { formatDistance } from 'date-fns';
 
 /**
  * Relative time of `date` seen from `now`, in English with a suffix, as
@@ -22,21 +22,6 @@ export function formatRelativeTime(date: Date | string, now: Date): string {
 export function formatViews(count: number | null | undefined): string {
   const n = Math.max(count ?? 0, 0);
   return `${n} ${n === 1 ? 'view' : 'views'}`;
-}
-
-/** Date pattern of blog dates (company spec §9): `'MMMM d, yyyy'`. */
-export const ARTICLE_DATE_FORMAT = 'MMMM d, yyyy';
-
-/**
- * Blog date like `'March 5, 2025'`. Decision: the UTC calendar date, so
- * every reader and the server-rendered page show the same day.
- */
-export function formatArticleDate(date: Date | string): string {
-  const d = toDate(date);
-  return format(
-    new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()),
-    ARTICLE_DATE_FORMAT,
-  );
 }
 
 /** A Date from a Date or an ISO 8601 string. */

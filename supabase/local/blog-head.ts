@@ -129,7 +129,8 @@ export function injectHead(html: string, head: PageHead): string {
   if (head.title)
     out = out.replace(
       /<title>[\s\S]*?<\/title>/,
-      `<title>${attr(head.title)}</title>`,
+      // Function replacements: `$&` in a title must stay text.
+      () => `<title>${attr(head.title!)}</title>`,
     );
   if (head.tags.includes('name="description"')) {
     out = out.replace(/<meta\s+name="description"[\s\S]*?\/>/, '');
@@ -138,6 +139,7 @@ export function injectHead(html: string, head: PageHead): string {
   // own, so a client-side move to another article leaves no stale ones.
   return out.replace(
     '</head>',
-    `    <!--blog-head-->\n    ${head.tags}\n    <!--/blog-head-->\n  </head>`,
+    () =>
+      `    <!--blog-head-->\n    ${head.tags}\n    <!--/blog-head-->\n  </head>`,
   );
 }

@@ -11,6 +11,7 @@ import {
 } from './http.ts';
 import { serveWeb } from './static.ts';
 import { blogHead, injectHead } from './blog-head.ts';
+import { blogBootReader, injectBlogBoot } from './blog-boot.ts';
 
 /** A service mounted under a gateway prefix, with its own body limit. */
 export interface Mount {
@@ -84,7 +85,7 @@ export function createHttpServer(
       linkedinAuthorizeUrl: config.linkedin?.authorizeUrl ?? null,
     });
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const headers = normalizeHeaders(req.headers);
     const cors = corsHeaders({ headers });
     const method = (req.method ?? 'GET').toUpperCase();
@@ -133,15 +134,18 @@ export function createHttpServer(
         };
       }
       if ((method === 'GET' || method === 'HEAD') && config.webDist) {
-        const head = await blogHead(ctx, pathname);
-        if (head) {
+        // Blog pages: head tags and public data go into the HTML sent.
+        const [head, boot] = await Promise.all([
+          blogHead(ctx, pathname),
+          readBlogBoot(pathname, rawQuery),
+        ]);
+        if (head || boot) {
           const shell = await serveWeb(config.webDist, '/index.html');
           if (shell?.body) {
-            const html = injectHead(
-              Buffer.from(shell.body).toString('utf8'),
-              head,
-            );
-            return { ...shell, status: head.status, body: html };
+            let html = Buffer.from(shell.body).toString('utf8');
+            if (head) html = injectHead(html, head);
+            if (boot) html = injectBlogBoot(html, boot);
+            return { ...shell, status: head?.status ?? 200, body: html };
           }
         }
         const page = await serveWeb(
@@ -169,4 +173,6 @@ export function createHttpServer(
         else res.end();
       });
   });
+  const readBlogBoot = blogBootReader(ctx, server);
+  return server;
 }

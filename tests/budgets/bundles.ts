@@ -26,11 +26,6 @@ export const BUDGETS: {
   route: string;
   modules: string[];
   kb: number;
-  /**
-   * Only where the budget is not met yet (docs/performance.md says why): the
-   * route may not grow past this, and the table reports the budget missed.
-   */
-  ceiling?: number;
 }[] = [
   { route: '/', modules: ['src/app/routes/landing/home.tsx'], kb: 100 },
   {
@@ -43,17 +38,13 @@ export const BUDGETS: {
     modules: ['src/app/routes/landing/companies.tsx'],
     kb: 100,
   },
-  {
-    route: '/blog',
-    modules: [DATA, 'src/app/routes/blog/blog.tsx'],
-    kb: 100,
-    ceiling: 192,
-  },
+  // A visitor's blog page draws from the data the server put into it; the
+  // backend client loads only on a search, a like or a move (routes/blog).
+  { route: '/blog', modules: ['src/app/routes/blog/blog.tsx'], kb: 100 },
   {
     route: '/blog/:slug',
-    modules: [DATA, 'src/app/routes/blog/blog-article.tsx'],
+    modules: ['src/app/routes/blog/blog-article.tsx'],
     kb: 100,
-    ceiling: 205,
   },
   {
     route: '/app',

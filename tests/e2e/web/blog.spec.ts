@@ -185,6 +185,51 @@ test('anonymous like and unlike; share falls back to copying the address', async
   ).toBe(page.url());
 });
 
+test('a visitor sees the blog from the page the server sent; the backend client loads when they act', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'share', { value: undefined });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async () => undefined },
+    });
+  });
+  const rest: string[] = [];
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/rest/v1/')) rest.push(req.url());
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  const blog = new BlogPage(page);
+  await blog.gotoList();
+  await expect(blog.cards()).toHaveCount(5);
+  await blog.gotoArticle('levels-badges-and-fair-play');
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Levels, badges and fair play',
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId('article-content')).not.toBeEmpty();
+  await expect(blog.likeCount()).toHaveText(/^\d+$/);
+  await expect(
+    page.getByRole('heading', { name: 'Related Articles' }),
+  ).toBeVisible();
+  expect(rest).toEqual([]);
+  const loaded = scripts.length;
+
+  // Sharing needs a toast: the live page takes over, from the same data.
+  await blog.shareButton().click();
+  await expect(page.getByText('Link copied to clipboard')).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(loaded);
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Levels, badges and fair play',
+    }),
+  ).toBeVisible();
+});
+
 test('a signed-in consumer likes and unlikes; the database refuses their admin writes', async ({
   page,
   baseURL,

@@ -2,7 +2,8 @@ import { Suspense, use, type ReactNode } from 'react';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { loadEnv } from '@web/lib/env';
 
-function EnvReady({ children }: { children: ReactNode }) {
+/** Renders its children once /config.json has loaded (suspends until then). */
+export function EnvReady({ children }: { children: ReactNode }) {
   // A failed load throws an EnvError to the router's error boundary.
   use(loadEnv());
   return children;

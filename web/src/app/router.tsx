@@ -131,10 +131,12 @@ export const routes: AppRoute[] = [
     'data',
     () => import('@web/app/routes/company/company-settings'),
   ),
-  route(paths.blog, 'data', () => import('@web/app/routes/blog/blog')),
+  // The blog draws from the page the server sent; it loads the backend
+  // client itself when it needs it (routes/blog).
+  route(paths.blog, 'static', () => import('@web/app/routes/blog/blog')),
   route(
     paths.blogArticle,
-    'data',
+    'static',
     () => import('@web/app/routes/blog/blog-article'),
   ),
   route(

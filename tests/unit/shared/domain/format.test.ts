@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import {
   ARTICLE_DATE_FORMAT,
   formatArticleDate,
-  formatRelativeTime,
-  formatViews,
-} from '@shared/domain/format.ts';
+} from '@shared/domain/article-date.ts';
+import { formatRelativeTime, formatViews } from '@shared/domain/format.ts';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 
@@ -51,5 +52,28 @@ describe('formatArticleDate', () => {
     ['2024-02-29T12:00:00Z', 'February 29, 2024'],
   ])('%s → %j (UTC date)', (iso, text) => {
     expect(formatArticleDate(iso)).toBe(text);
+  });
+
+  it('reads as date-fns formats the pattern, for any date', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('2200-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          const utcDay = new Date(
+            d.getUTCFullYear(),
+            d.getUTCMonth(),
+            d.getUTCDate(),
+          );
+          expect(formatArticleDate(d)).toBe(
+            format(utcDay, ARTICLE_DATE_FORMAT),
+          );
+        },
+      ),
+      { seed: 20261121, numRuns: 500 },
+    );
   });
 });

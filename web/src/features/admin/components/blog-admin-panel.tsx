@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BlogArticleDetail } from '@shared/data/blog';
-import { formatArticleDate } from '@shared/domain/format';
+import { formatArticleDate } from '@shared/domain/article-date';
 import { useAdminArticles } from '@web/api/blog/get-admin-articles';
 import { useCategories } from '@web/api/blog/get-categories';
 import { useTags } from '@web/api/blog/get-tags';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { BlogArticleSummary } from '@shared/data/blog';
-import { formatArticleDate } from '@shared/domain/format';
+import { formatArticleDate } from '@shared/domain/article-date';
 import { Badge } from '@web/components/ui/badge';
 import { blogArticleHref } from '@web/config/paths';
 import { BLOG_AUTHOR } from './article-meta';

@@ -1,73 +1,40 @@
 import { useEffect, useMemo } from 'react';
-import { Link } from 'wouter';
-import { formatArticleDate } from '@shared/domain/format';
+import { toast } from 'sonner';
 import { useArticle } from '@web/api/blog/get-article';
-import { Badge } from '@web/components/ui/badge';
-import { buttonClass } from '@web/components/ui/button';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { paths } from '@web/config/paths';
-import { sanitizeArticleHtml } from '@web/lib/sanitize-html';
-import { ArticleHead } from './article-head';
-import { BLOG_AUTHOR } from './article-meta';
-import { CategoryBadges } from './category-badges';
+import { ArticleNotFound, ArticlePage, ArticleSkeleton } from './article-page';
 import { LikeButton } from './like-button';
 import { RelatedArticles } from './related-articles';
-import { ShareButton } from './share-button';
+import { ShareButton, type ShareOutcome } from './share-button';
 
-function BackToBlog() {
-  return (
-    <Link
-      to={paths.blog}
-      className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-    >
-      <span aria-hidden="true">←</span> Back to Blog
-    </Link>
-  );
+/** What the visitor did on the page the server sent, to finish live. */
+export type PendingAction = 'like' | ShareOutcome;
+
+export function shareToast(outcome: ShareOutcome) {
+  if (outcome === 'copied') toast.success('Link copied to clipboard');
+  else toast.error('Could not copy the link.');
 }
 
-function ArticleSkeleton() {
-  return (
-    <div role="status" aria-label="Loading article" className="space-y-5">
-      <Skeleton className="h-5 w-28" />
-      <Skeleton className="aspect-[16/9] w-full" />
-      <Skeleton className="h-10 w-3/4" />
-      <Skeleton className="h-4 w-1/3" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-2/3" />
-    </div>
-  );
-}
-
-function ArticleNotFound() {
-  return (
-    <div className="py-16 text-center">
-      <title>Article Not Found · Peega</title>
-      <meta name="robots" content="noindex" />
-      <h1 className="text-3xl font-bold tracking-tight">Article Not Found</h1>
-      <p className="mt-3 text-ink-muted">
-        The article you&apos;re looking for doesn&apos;t exist or has been
-        removed.
-      </p>
-      <Link to={paths.blog} className={buttonClass('primary', 'md', 'mt-8')}>
-        Back to Blog
-      </Link>
-    </div>
-  );
-}
-
-/** The public article page's body (company spec §2 "Article page"). */
-export function ArticleView({ slug }: { slug: string }) {
+/** The article page read live (after a move inside the app, or signed in). */
+export function ArticleView({
+  slug,
+  pending,
+}: {
+  slug: string;
+  pending?: PendingAction;
+}) {
   const query = useArticle(slug);
   useEffect(() => {
     // A failed fetch is only logged and ends in Article Not Found (§8).
     if (query.error) console.error(query.error);
   }, [query.error]);
+  useEffect(() => {
+    // After the Toaster below the page has subscribed.
+    if (pending === 'copied' || pending === 'copy-failed') {
+      const t = setTimeout(() => shareToast(pending));
+      return () => clearTimeout(t);
+    }
+  }, [pending]);
   const article = query.data;
-  const html = useMemo(
-    () => (article ? sanitizeArticleHtml(article.content) : ''),
-    [article],
-  );
   const categoryIds = useMemo(
     () => article?.categories.map((c) => c.id) ?? [],
     [article],
@@ -75,64 +42,22 @@ export function ArticleView({ slug }: { slug: string }) {
 
   if (query.isPending) return <ArticleSkeleton />;
   if (!article) return <ArticleNotFound />;
-
   return (
-    <article>
-      <ArticleHead article={article} />
-      <BackToBlog />
-      {article.featuredImageUrl && (
-        <img
-          src={article.featuredImageUrl}
-          alt=""
-          className="mt-6 aspect-[16/9] w-full rounded-2xl border border-line object-cover"
-        />
-      )}
-      <div className="mt-6">
-        <CategoryBadges categories={article.categories} />
-      </div>
-      <h1 className="mt-3 text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl">
-        {article.title}
-      </h1>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-4 border-b border-line pb-6">
-        <p className="text-sm text-ink-muted">
-          By <span className="font-medium text-ink">{BLOG_AUTHOR}</span>
-          {article.publishedAt && (
-            <>
-              {' · '}
-              <time dateTime={article.publishedAt}>
-                {formatArticleDate(article.publishedAt)}
-              </time>
-            </>
-          )}
-        </p>
-        <div className="flex items-center gap-2">
-          <LikeButton articleId={article.id} />
+    <ArticlePage
+      article={article}
+      actions={
+        <>
+          <LikeButton articleId={article.id} autoToggle={pending === 'like'} />
           <ShareButton
             title={article.title}
             text={article.excerpt || article.metaDescription}
+            onCopy={shareToast}
           />
-        </div>
-      </div>
-      <div
-        data-testid="article-content"
-        className="article-content mt-8"
-        // Sanitised with DOMPurify just above (and refused unsafe on save).
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
-      {article.tags.length > 0 && (
-        <div className="mt-10 flex flex-wrap items-center gap-2 border-t border-line pt-6">
-          <span className="text-sm font-semibold">Tags:</span>
-          {article.tags.map((t) => (
-            <Badge
-              key={t.id}
-              className="bg-surface text-ink-muted ring-1 ring-line"
-            >
-              #{t.name}
-            </Badge>
-          ))}
-        </div>
-      )}
-      <RelatedArticles articleId={article.id} categoryIds={categoryIds} />
-    </article>
+        </>
+      }
+      related={
+        <RelatedArticles articleId={article.id} categoryIds={categoryIds} />
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { useArticles } from '@web/api/blog/get-articles';
-import { useCategories } from '@web/api/blog/get-categories';
+import type { BlogArticleSummary, BlogCategory } from '@shared/data/blog';
+import type { BlogListFilters } from '@shared/data/blog-boot';
 import { inputClass } from '@web/components/ui/field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ArticleCard } from './article-card';
@@ -9,30 +10,38 @@ import { ArticleCard } from './article-card';
 const SEARCH_PARAM = 'q';
 const CATEGORY_PARAM = 'category';
 
-/** The public article list with its search box and category filter. */
-export function BlogList() {
+/**
+ * The list's filters from the URL: what the search box shows, the filters
+ * to query with (words trimmed), and a setter that edits the URL.
+ */
+export function useBlogFilters() {
   const [params, setParams] = useSearchParams();
   const search = params.get(SEARCH_PARAM) ?? '';
   const categorySlug = params.get(CATEGORY_PARAM) ?? '';
-  const categories = useCategories();
-  const articles = useArticles({
-    search: search.trim(),
-    categorySlug,
-  });
-
-  const update = (name: string, value: string) =>
+  const filters: BlogListFilters = { search: search.trim(), categorySlug };
+  const update = (name: 'search' | 'category', value: string) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value) next.set(name, value);
-        else next.delete(name);
+        const key = name === 'search' ? SEARCH_PARAM : CATEGORY_PARAM;
+        if (value) next.set(key, value);
+        else next.delete(key);
         return next;
       },
       { replace: true },
     );
+  return { search, categorySlug, filters, update };
+}
 
-  // Load failures are only logged; the list stays empty (company spec §8).
-  const list = articles.data ?? [];
+interface BlogListViewProps {
+  categories: BlogCategory[];
+  /** The results under the search box and category filter. */
+  children: ReactNode;
+}
+
+/** The public article list with its search box and category filter. */
+export function BlogListView({ categories, children }: BlogListViewProps) {
+  const { search, categorySlug, update } = useBlogFilters();
   return (
     <section aria-labelledby="blog-heading">
       <div className="max-w-2xl">
@@ -68,7 +77,7 @@ export function BlogList() {
           <input
             type="search"
             value={search}
-            onChange={(e) => update(SEARCH_PARAM, e.target.value)}
+            onChange={(e) => update('search', e.target.value)}
             placeholder="Search articles..."
             className={`${inputClass} pl-10`}
           />
@@ -77,11 +86,11 @@ export function BlogList() {
           <span className="sr-only">Category</span>
           <select
             value={categorySlug}
-            onChange={(e) => update(CATEGORY_PARAM, e.target.value)}
+            onChange={(e) => update('category', e.target.value)}
             className={inputClass}
           >
             <option value="">All Categories</option>
-            {(categories.data ?? []).map((c) => (
+            {categories.map((c) => (
               <option key={c.id} value={c.slug}>
                 {c.name}
               </option>
@@ -89,32 +98,50 @@ export function BlogList() {
           </select>
         </label>
       </div>
-      {articles.isPending ? (
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-80" />
-          ))}
-        </div>
-      ) : list.length === 0 ? (
-        <div className="mt-12 rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
-          <h2 className="text-lg font-semibold">No articles found</h2>
-          <p className="mt-1 text-sm text-ink-muted">
-            Try adjusting your search or filter criteria.
-          </p>
-        </div>
-      ) : (
-        <ul
-          aria-label="Articles"
-          aria-busy={articles.isFetching}
-          className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {list.map((a) => (
-            <li key={a.id} className="flex">
-              <ArticleCard article={a} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {children}
     </section>
+  );
+}
+
+interface ArticleResultsProps {
+  /** Undefined while the first result loads. */
+  articles: BlogArticleSummary[] | undefined;
+  /** A newer result is on its way (the shown one is the previous). */
+  fetching?: boolean;
+}
+
+/** The list's cards, their skeleton while loading, or 'No articles found'. */
+export function ArticleResults({ articles, fetching }: ArticleResultsProps) {
+  if (!articles) {
+    return (
+      <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-80" />
+        ))}
+      </div>
+    );
+  }
+  if (articles.length === 0) {
+    return (
+      <div className="mt-12 rounded-2xl border border-dashed border-line bg-white px-6 py-16 text-center">
+        <h2 className="text-lg font-semibold">No articles found</h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Try adjusting your search or filter criteria.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul
+      aria-label="Articles"
+      aria-busy={fetching}
+      className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      {articles.map((a) => (
+        <li key={a.id} className="flex">
+          <ArticleCard article={a} />
+        </li>
+      ))}
+    </ul>
   );
 }

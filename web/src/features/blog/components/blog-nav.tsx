@@ -3,10 +3,11 @@ import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { buttonClass } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
-import { getEnv } from '@web/lib/env';
+import { useExtensionUrl } from '@web/hooks/use-extension-url';
 
 /** The blog's navigation bar: logo, Log in and Download Extension. */
 export function BlogNav() {
+  const extensionUrl = useExtensionUrl();
   return (
     <header className="border-b border-line bg-white/80 backdrop-blur">
       <nav
@@ -35,7 +36,7 @@ export function BlogNav() {
             Log in
           </Link>
           <a
-            href={getEnv().extensionUrl}
+            href={extensionUrl}
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClass('primary', 'sm', 'whitespace-nowrap')}

@@ -1,16 +1,19 @@
-import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
+
+/** How the clipboard fallback went (the page shows the toast). */
+export type ShareOutcome = 'copied' | 'copy-failed';
 
 interface ShareButtonProps {
   title: string;
   text: string;
+  onCopy: (outcome: ShareOutcome) => void;
 }
 
 /**
  * Share: the device's share sheet when there is one, else the page address
  * is copied to the clipboard.
  */
-export function ShareButton({ title, text }: ShareButtonProps) {
+export function ShareButton({ title, text, onCopy }: ShareButtonProps) {
   const onClick = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
@@ -26,9 +29,9 @@ export function ShareButton({ title, text }: ShareButtonProps) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied to clipboard');
+      onCopy('copied');
     } catch {
-      toast.error('Could not copy the link.');
+      onCopy('copy-failed');
     }
   };
   return (
