@@ -36,6 +36,17 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the JS budgets of tests/budgets read it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'date-fns', test: /node_modules[\\/]date-fns[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

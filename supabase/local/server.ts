@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { BackendContext } from './context.ts';
 import {
   corsHeaders,
@@ -49,14 +51,55 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-function send(
+const gzipAsync = promisify(gzip);
+/** Below this a response goes as it is (a header's worth of bytes). */
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE =
+  /^(application\/(json|vnd\.pgrst[\w.+-]*|javascript)|text\/)/i;
+
+/**
+ * Compresses a dynamic answer (REST rows, RPC results, served HTML) for a
+ * client that accepts gzip, as hosted Supabase's gateway does: a feedback
+ * list of 130 KB crosses a slow network in a tenth of the time.
+ */
+async function compress(
+  r: ServiceResponse,
+  headers: Record<string, string>,
+  acceptEncoding: string,
+): Promise<string | Uint8Array> {
+  const body = r.body ?? '';
+  const type = headers['content-type'] ?? '';
+  if (
+    !COMPRESSIBLE.test(type) ||
+    'content-encoding' in headers ||
+    'content-length' in headers ||
+    // A byte range (storage); PostgREST's row ranges ("0-19/*") compress.
+    /^bytes\b/i.test(headers['content-range'] ?? '') ||
+    r.status === 204 ||
+    r.status === 304
+  ) {
+    return body;
+  }
+  if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
+  headers.vary = headers.vary
+    ? `${headers.vary}, Accept-Encoding`
+    : 'Accept-Encoding';
+  if (!/\bgzip\b/i.test(acceptEncoding)) return body;
+  headers['content-encoding'] = 'gzip';
+  return gzipAsync(body, { level: 6 });
+}
+
+async function send(
   res: http.ServerResponse,
   r: ServiceResponse,
   extra: Record<string, string>,
   head: boolean,
+  acceptEncoding = '',
 ) {
   const headers = { ...extra, ...(r.headers ?? {}) };
-  const body = r.body ?? '';
+  const body = head
+    ? (r.body ?? '')
+    : await compress(r, headers, acceptEncoding);
   if (!('content-length' in headers) && r.status !== 204 && r.status !== 304) {
     headers['content-length'] = String(Buffer.byteLength(body));
   }
@@ -160,11 +203,13 @@ export function createHttpServer(
 
     const extra = mount?.ownCors ? {} : cors;
     handle()
-      .then((r) => send(res, r, extra, method === 'HEAD'))
+      .then((r) =>
+        send(res, r, extra, method === 'HEAD', headers['accept-encoding']),
+      )
       .catch((e: unknown) => {
         console.error(`[peega] ${method} ${pathname} failed:`, e);
         if (!res.headersSent)
-          send(
+          void send(
             res,
             json(500, { message: 'Internal server error' }),
             extra,

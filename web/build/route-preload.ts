@@ -6,7 +6,13 @@ import { paths } from '../src/config/paths.ts';
 type PathKey = keyof typeof paths;
 
 /** One lazy route as web/src/app/router.tsx declares it. */
-export type DeclaredRoute = { path: string; kind: string; module: string };
+export type DeclaredRoute = {
+  path: string;
+  kind: string;
+  module: string;
+  /** Its `withData(…)` prefetch module, if any. */
+  data?: string;
+};
 
 const LAYOUTS: Record<string, string[]> = {
   data: ['app/data-layout'],
@@ -21,10 +27,19 @@ const LAYOUTS: Record<string, string[]> = {
 export function declaredRoutes(routerSource: string): DeclaredRoute[] {
   const call =
     /route\(\s*paths\.(\w+),\s*'([\w-]+)',\s*\(\)\s*=>\s*import\('@web\/([^']+)'\),?\s*\)/g;
+  const withData =
+    /withData\(\s*route\(\s*paths\.(\w+),[\s\S]*?\),\s*\(\)\s*=>\s*import\('@web\/([^']+)'\)/g;
+  const data = new Map(
+    [...routerSource.matchAll(withData)].map(([, key, module]) => [
+      key!,
+      module!,
+    ]),
+  );
   return [...routerSource.matchAll(call)].map(([, key, kind, module]) => ({
     path: paths[key as PathKey],
     kind: kind!,
     module: module!,
+    ...(data.has(key!) ? { data: data.get(key!)! } : {}),
   }));
 }
 
@@ -91,7 +106,13 @@ export function routePreload(routerFile: string, srcDir: string): Plugin {
         const source = readFileSync(routerFile, 'utf8');
         for (const route of declaredRoutes(source)) {
           if (route.path === paths.notFound) continue;
-          const modules = [...(LAYOUTS[route.kind] ?? []), route.module];
+          // The screen's first queries go first: they can start while the
+          // rest of the screen's code is still on its way.
+          const modules = [
+            ...(route.data ? [route.data] : []),
+            ...(LAYOUTS[route.kind] ?? []),
+            route.module,
+          ];
           const needed = new Set<string>();
           for (const m of modules) {
             const chunk = byModule.get(m);
@@ -104,6 +125,8 @@ export function routePreload(routerFile: string, srcDir: string): Plugin {
           {
             tag: 'script',
             children: preloadScript(files, routes),
+            // After the stylesheet (measured): the entry and the CSS get the
+            // first round of connections, the route's modules the next.
             injectTo: 'head',
           },
         ];

@@ -1,12 +1,14 @@
 import {
   Suspense,
   lazy,
+  useEffect,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { BackendGate } from '@web/app/backend-gate';
+import { prefetchScreenData, type Prefetch } from '@web/app/prefetch';
 import { RouteErrorBoundary } from '@web/app/route-error';
 import { ScrollToTop } from '@web/app/scroll-to-top';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -35,15 +37,27 @@ type WithChildren = { children: ReactNode };
  */
 export type RouteKind = 'landing' | 'static' | 'data' | 'signed-in';
 
-export type AppRoute =
-  | { path: string; kind: RouteKind; screen: LazyScreen }
-  | { path: string; kind: 'redirect'; to: string };
+type ScreenRoute = {
+  path: string;
+  kind: RouteKind;
+  screen: LazyScreen;
+  /** The screen's first queries, started with the session (prefetch.ts). */
+  data?: () => Promise<{ default: Prefetch }>;
+};
 
-const route = (path: string, kind: RouteKind, importer: Load): AppRoute => ({
+export type AppRoute =
+  ScreenRoute | { path: string; kind: 'redirect'; to: string };
+
+const route = (path: string, kind: RouteKind, importer: Load): ScreenRoute => ({
   path,
   kind,
   screen: screen(importer),
 });
+
+const withData = (
+  r: ScreenRoute,
+  data: () => Promise<{ default: Prefetch }>,
+): ScreenRoute => ({ ...r, data });
 
 /** The app's complete route table (both specs' §2), shared with tests. */
 export const routes: AppRoute[] = [
@@ -71,10 +85,13 @@ export const routes: AppRoute[] = [
     () => import('@web/app/routes/auth/company-signup'),
   ),
   // Signed-out visits go to /auth (consumer spec §2, §6).
-  route(
-    paths.dashboard,
-    'signed-in',
-    () => import('@web/app/routes/consumer/dashboard'),
+  withData(
+    route(
+      paths.dashboard,
+      'signed-in',
+      () => import('@web/app/routes/consumer/dashboard'),
+    ),
+    () => import('@web/app/routes/consumer/dashboard-data'),
   ),
   route(
     paths.submitFeedback,
@@ -198,10 +215,22 @@ const SignedInLayout = signedInLayout.Screen;
  * downloading together (no waterfall on a slow network); the layouts keep
  * their state between data screens because this element keeps its place.
  */
-function DataScreen({ kind, screen }: { kind: RouteKind; screen: LazyScreen }) {
+function DataScreen({
+  kind,
+  screen,
+  data,
+}: {
+  kind: RouteKind;
+  screen: LazyScreen;
+  data?: () => Promise<{ default: Prefetch }>;
+}) {
   void dataLayout.load();
   if (kind === 'signed-in') void signedInLayout.load();
   void screen.load();
+  // Once per visit of the screen, not on every render.
+  useEffect(() => {
+    if (data) void prefetchScreenData(data);
+  }, [data]);
   const page = <screen.Screen />;
   return (
     <BackendGate>
@@ -233,7 +262,7 @@ function renderRoute(r: AppRoute) {
     // One key for every data screen: React keeps the layouts mounted.
     return (
       <Route key="data" path={r.path}>
-        <DataScreen kind={r.kind} screen={r.screen} />
+        <DataScreen kind={r.kind} screen={r.screen} data={r.data} />
       </Route>
     );
   }

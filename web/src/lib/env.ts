@@ -86,11 +86,29 @@ export function parseEnv(json: unknown): Env {
   return env as Env;
 }
 
+declare global {
+  interface Window {
+    /** /config.json, requested by index.html before any script loads. */
+    __peegaConfig?: Promise<Response | undefined>;
+  }
+}
+
+/** The request index.html started, once (its body can be read only once). */
+function earlyResponse(): Promise<Response | undefined> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = window.__peegaConfig;
+  delete window.__peegaConfig;
+  return early;
+}
+
 /** Fetches and validates `/config.json`; throws an {@link EnvError}. */
 export async function fetchEnv(fetchImpl: typeof fetch = fetch): Promise<Env> {
-  let response: Response;
+  let response: Response | undefined;
   try {
-    response = await fetchImpl(CONFIG_PATH, {
+    // index.html asks for it with the page, not after the JavaScript; a
+    // failed early request is simply made again here.
+    response = await earlyResponse();
+    response ??= await fetchImpl(CONFIG_PATH, {
       headers: { accept: 'application/json' },
       cache: 'no-store',
     });

@@ -27,6 +27,18 @@ describe('route preload (build plugin)', () => {
     );
   });
 
+  it('reads the prefetch module of every route declared withData', () => {
+    const declared = declaredRoutes(routerSource);
+    const withData = routes.filter((r) => r.kind !== 'redirect' && r.data);
+    expect(withData.length).toBeGreaterThan(0);
+    expect(declared.filter((r) => r.data).map((r) => [r.path, r.data])).toEqual(
+      [[paths.dashboard, 'app/routes/consumer/dashboard-data']],
+    );
+    expect(declared.filter((r) => r.data).map((r) => r.path)).toEqual(
+      withData.map((r) => r.path),
+    );
+  });
+
   it.each([
     ['/', '/', true],
     ['/', '/app', false],

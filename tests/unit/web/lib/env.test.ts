@@ -116,4 +116,21 @@ describe('fetchEnv', () => {
     await expect(result).rejects.toThrow(EnvError);
     await expect(result).rejects.toThrow(message);
   });
+
+  it('takes up the request index.html started, once', async () => {
+    window.__peegaConfig = Promise.resolve(Response.json(good));
+    const fetchMock = vi.fn(async () => Response.json(good));
+    await expect(fetchEnv(fetchMock)).resolves.toEqual(good);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__peegaConfig).toBeUndefined();
+    await expect(fetchEnv(fetchMock)).resolves.toEqual(good);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when the early request failed', async () => {
+    window.__peegaConfig = Promise.resolve(undefined);
+    const fetchMock = vi.fn(async () => Response.json(good));
+    await expect(fetchEnv(fetchMock)).resolves.toEqual(good);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

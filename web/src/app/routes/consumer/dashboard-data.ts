@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { myFeedbackQueryOptions } from '@web/api/feedback/get-my-feedback';
+import { notificationsQueryOptions } from '@web/api/feedback/get-notifications';
+import { userStatsQueryOptions } from '@web/api/stats/get-user-stats';
+
+/** What /app shows first: its queries start with the session (router.tsx). */
+export default function prefetchDashboard(
+  queryClient: QueryClient,
+  userId: string,
+): void {
+  void queryClient.prefetchQuery(myFeedbackQueryOptions(userId));
+  void queryClient.prefetchQuery(userStatsQueryOptions(userId));
+  void queryClient.prefetchQuery(notificationsQueryOptions(userId));
+}
