@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import type { BlogArticleSummary } from '@shared/data/blog';
-import { formatArticleDate } from '@shared/domain/article-date';
 import { Badge } from '@web/components/ui/badge';
 import { blogArticleHref } from '@web/config/paths';
 import { BLOG_AUTHOR } from './article-meta';
 import { CategoryBadges } from './category-badges';
+import { PublishedDate } from './published-date';
 
 /** Tags a card shows before '+n'. */
 const CARD_TAGS = 3;
@@ -45,14 +45,7 @@ export function ArticleCard({ article }: { article: BlogArticleSummary }) {
         )}
         <p className="text-xs text-ink-muted">
           {BLOG_AUTHOR}
-          {article.publishedAt && (
-            <>
-              {' · '}
-              <time dateTime={article.publishedAt}>
-                {formatArticleDate(article.publishedAt)}
-              </time>
-            </>
-          )}
+          <PublishedDate at={article.publishedAt} />
         </p>
         {article.tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-1.5">

@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { BlogArticleDetail } from '@shared/data/blog';
-import { formatArticleDate } from '@shared/domain/article-date';
 import { Badge } from '@web/components/ui/badge';
 import { buttonClass } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -10,6 +9,7 @@ import { sanitizeArticleHtml } from '@web/lib/sanitize-html';
 import { ArticleHead } from './article-head';
 import { BLOG_AUTHOR } from './article-meta';
 import { CategoryBadges } from './category-badges';
+import { PublishedDate } from './published-date';
 
 function BackToBlog() {
   return (
@@ -90,14 +90,7 @@ export function ArticlePage({ article, actions, related }: ArticlePageProps) {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4 border-b border-line pb-6">
         <p className="text-sm text-ink-muted">
           By <span className="font-medium text-ink">{BLOG_AUTHOR}</span>
-          {article.publishedAt && (
-            <>
-              {' · '}
-              <time dateTime={article.publishedAt}>
-                {formatArticleDate(article.publishedAt)}
-              </time>
-            </>
-          )}
+          <PublishedDate at={article.publishedAt} />
         </p>
         <div className="flex items-center gap-2">{actions}</div>
       </div>
