@@ -34,7 +34,7 @@ export default function BlogRoute() {
             <Suspense
               fallback={<ArticleResults articles={boot.articles} fetching />}
             >
-              <LiveResults filters={filters} />
+              <LiveResults filters={filters} previous={boot.articles} />
             </Suspense>
           )}
         </BlogListView>

@@ -1,14 +1,24 @@
+import type { BlogArticleSummary } from '@shared/data/blog';
 import type { BlogListFilters } from '@shared/data/blog-boot';
 import { useArticles } from '@web/api/blog/get-articles';
 import { useCategories } from '@web/api/blog/get-categories';
 import { ArticleResults, BlogListView, useBlogFilters } from './blog-list';
 
-/** Results read live for these filters (load failures are only logged, §8). */
-export function LiveArticleResults({ filters }: { filters: BlogListFilters }) {
+/**
+ * Results read live for these filters (load failures are only logged, §8).
+ * Until the first answer, `previous` (the list already shown) stays, busy.
+ */
+export function LiveArticleResults({
+  filters,
+  previous,
+}: {
+  filters: BlogListFilters;
+  previous?: BlogArticleSummary[];
+}) {
   const articles = useArticles(filters);
   return (
     <ArticleResults
-      articles={articles.isPending ? undefined : (articles.data ?? [])}
+      articles={articles.isPending ? previous : (articles.data ?? [])}
       fetching={articles.isFetching}
     />
   );
