@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_ANON_KEY,
@@ -8,7 +5,7 @@ import {
 } from '../../supabase/local/config.ts';
 import { startTestBackend, createTestClient } from '../support/backend.ts';
 import { startFakeOpenAi } from '../support/fake-openai.ts';
-import { freshDatabase, kill, spawnBackend } from '../support/process.ts';
+import { kill, spawnBackend, spawnEnv } from '../support/process.ts';
 import { createCompany, createUser } from '../integration/db/support.ts';
 
 // Faults: SIGKILL of the backend in the middle of a burst of submissions
@@ -20,34 +17,19 @@ import { createCompany, createUser } from '../integration/db/support.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 describe(`SIGKILL during a burst of submissions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let dataDir: string;
   let env: Record<string, string>;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let cleanup: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'peega-burst-'));
-    env = {
-      PORT: String(port),
-      PEEGA_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PEEGA_DATA_DIR: dataDir,
-      PEEGA_SEED: 'none',
-      DATABASE_URL: '',
+    ({ env, cleanup } = await spawnEnv('burst', {
       PEEGA_RATE_LIMIT_TOKEN: '100000',
       PEEGA_AI_WORKER: '0',
       PEEGA_WEBHOOK_WORKER: '0',
       PEEGA_DIGEST_WORKER: '0',
-    };
-    const base = process.env.DATABASE_URL;
-    if (base) {
-      const db = await freshDatabase(base, 'peega_burst');
-      env.DATABASE_URL = db.url;
-      dropDatabase = db.drop;
-    }
+    }));
   });
   afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropDatabase?.();
+    await cleanup?.();
   });
 
   it('keeps every answered submission and nothing half-written', async () => {

@@ -1,17 +1,13 @@
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { World } from '../permissions/support.ts';
+import { ROLES, type Role, type World } from '../permissions/support.ts';
 
-/** The roles of the access matrix, in the column order of expectations.ts. */
-export const MATRIX_ROLES = [
-  'anon',
-  'consumerA',
-  'consumerB',
-  'companyX',
-  'companyY',
-  'admin',
-] as const;
-export type MatrixRole = (typeof MATRIX_ROLES)[number];
+/** The roles of the access matrix: the permission suite's, but `service`. */
+export type MatrixRole = Exclude<Role, 'service'>;
+/** In the column order of expectations.ts (the permission suite's order). */
+export const MATRIX_ROLES: readonly MatrixRole[] = ROLES.filter(
+  (r): r is MatrixRole => r !== 'service',
+);
 
 /** The JWT a role's requests carry (anon: none, only the apikey). */
 export async function tokenOf(

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export interface BackendProcess {
   child: ChildProcess;
@@ -81,6 +84,37 @@ export async function freshDatabase(
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * What a spawned backend runs on: its own port and data folder (PGlite), or
+ * a fresh database on the server of DATABASE_URL when that is set. `cleanup`
+ * removes both.
+ */
+export async function spawnEnv(
+  prefix: string,
+  extra: Record<string, string> = {},
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `peega-${prefix}-`));
+  const env: Record<string, string> = {
+    PORT: String(port),
+    PEEGA_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PEEGA_DATA_DIR: dataDir,
+    PEEGA_SEED: 'none',
+    DATABASE_URL: '',
+    ...extra,
+  };
+  const base = process.env.DATABASE_URL;
+  const db = base ? await freshDatabase(base, `peega_${prefix}`) : undefined;
+  if (db) env.DATABASE_URL = db.url;
+  return {
+    env,
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await db?.drop();
     },
   };
 }

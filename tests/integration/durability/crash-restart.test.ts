@@ -1,37 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
-import { freshDatabase, kill, spawnBackend } from '../../support/process.ts';
+import { kill, spawnBackend, spawnEnv } from '../../support/process.ts';
 
 // A committed write survives SIGKILL: on PGlite in a data folder, or on the
 // PostgreSQL of DATABASE_URL when it is set.
-let dataDir: string;
 let env: Record<string, string>;
-let dropDatabase: (() => Promise<void>) | undefined;
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+let cleanup: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'peega-crash-'));
-  env = {
-    PORT: String(port),
-    PEEGA_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PEEGA_DATA_DIR: dataDir,
-    PEEGA_SEED: 'none',
-    DATABASE_URL: '',
-  };
-  const base = process.env.DATABASE_URL;
-  if (base) {
-    const db = await freshDatabase(base, 'peega_crash');
-    env.DATABASE_URL = db.url;
-    dropDatabase = db.drop;
-  }
+  ({ env, cleanup } = await spawnEnv('crash'));
 });
 afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase?.();
+  await cleanup?.();
 });
 
 const client = (url: string) => createTestClient(url, DEMO_ANON_KEY);
