@@ -61,7 +61,8 @@ export function blogPage(
   try {
     return { kind: 'article', slug: decodeURIComponent(m[1]!) };
   } catch {
-    return undefined;
+    // Not a slug any article has: read as such, it answers "not found".
+    return { kind: 'article', slug: m[1]! };
   }
 }
 

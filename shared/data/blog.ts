@@ -49,6 +49,8 @@ export interface BlogArticleSummary {
 /** A full article, content included. */
 export interface BlogArticleDetail extends BlogArticleSummary {
   content: string;
+  /** Last edit (the structured data's dateModified). */
+  updatedAt: string;
 }
 
 /** A failed call, carrying the backend's message (shown under 'Error'). */
@@ -70,7 +72,7 @@ const TERM = 'id, name, slug';
 const SUMMARY_COLUMNS = `id, title, slug, excerpt, meta_title, meta_description, featured_image_url, published, published_at, created_at,
   categories:blog_article_categories(category:blog_categories(${TERM})),
   tags:blog_article_tags(tag:blog_tags(${TERM}))`;
-const DETAIL_COLUMNS = `content, ${SUMMARY_COLUMNS}`;
+const DETAIL_COLUMNS = `content, updated_at, ${SUMMARY_COLUMNS}`;
 
 interface ArticleRow {
   id: string;
@@ -84,6 +86,7 @@ interface ArticleRow {
   published_at: string | null;
   created_at: string;
   content?: string;
+  updated_at?: string;
   categories: { category: BlogTerm | null }[] | null;
   tags: { tag: BlogTerm | null }[] | null;
 }
@@ -110,7 +113,11 @@ function toSummary(row: ArticleRow): BlogArticleSummary {
 }
 
 function toDetail(row: ArticleRow): BlogArticleDetail {
-  return { ...toSummary(row), content: row.content ?? '' };
+  return {
+    ...toSummary(row),
+    content: row.content ?? '',
+    updatedAt: row.updated_at ?? row.created_at,
+  };
 }
 
 /**

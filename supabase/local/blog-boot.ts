@@ -13,9 +13,6 @@ import type { Client } from '../../shared/data/client.ts';
 import type { Database } from '../../shared/db/database.types.ts';
 import type { BackendContext } from './context.ts';
 
-/** A page is not held back longer than this for its data; it loads live. */
-const BOOT_TIMEOUT_MS = 1_500;
-
 /**
  * Reads a blog page's public data for the HTML the server sends, the way a
  * page server in front of hosted Supabase would: through supabase-js with
@@ -52,14 +49,12 @@ export function blogBootReader(ctx: BackendContext, server: http.Server) {
     rawQuery: string,
   ): Promise<BlogBoot | undefined> => {
     if (!blogPage(pathname)) return undefined;
-    const timeout = AbortSignal.timeout(BOOT_TIMEOUT_MS);
     try {
-      return await Promise.race([
-        loadBlogBoot(anon(), pathname, new URLSearchParams(rawQuery)),
-        new Promise<undefined>((resolve) =>
-          timeout.addEventListener('abort', () => resolve(undefined)),
-        ),
-      ]);
+      return await loadBlogBoot(
+        anon(),
+        pathname,
+        new URLSearchParams(rawQuery),
+      );
     } catch (e) {
       // The page still works: it loads the same data live.
       console.error(`[peega] blog data for ${pathname} failed:`, e);

@@ -1,15 +1,4 @@
-import type { BackendContext } from './context.ts';
-
-interface Article {
-  title: string;
-  slug: string;
-  meta_title: string;
-  meta_description: string;
-  excerpt: string;
-  featured_image_url: string;
-  published_at: Date | null;
-  updated_at: Date;
-}
+import type { BlogArticleBoot } from '../../shared/data/blog-boot.ts';
 
 /** What the server adds to the app shell for `/blog/<slug>`. */
 export interface PageHead {
@@ -34,66 +23,36 @@ const jsonLd = (value: unknown) =>
 /**
  * Crawlers and link previews read the HTML the server sends, not what scripts
  * add later: for a published article, its title, description, social tags,
- * canonical link and JSON-LD go into the shell. Read as `anon`, so the
- * database's own policies decide what is public; unknown or draft slugs get
- * the shell with status 404.
+ * canonical link and JSON-LD go into the shell, from the page's data (read as
+ * `anon`, blog-boot.ts). A slug with no published article gets the shell with
+ * status 404.
  */
-export async function blogHead(
-  ctx: BackendContext,
-  pathname: string,
-): Promise<PageHead | undefined> {
-  const m = /^\/blog\/([^/]+)\/?$/.exec(pathname);
-  if (!m) return undefined;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(m[1]!);
-  } catch {
-    return { status: 404, tags: '' };
-  }
-  const article = await ctx.db.transaction(
-    async (tx) => {
-      const exists = await tx.query<{ ok: boolean }>(
-        `select to_regclass('public.blog_articles') is not null as ok`,
-      );
-      if (!exists.rows[0]?.ok) return undefined;
-      const { rows } = await tx.query<Article>(
-        `select title, slug, meta_title, meta_description, excerpt, featured_image_url, published_at, updated_at
-           from public.blog_articles where slug = $1 and published limit 1`,
-        [slug],
-      );
-      return rows[0] ?? null;
-    },
-    {
-      role: 'anon',
-      readOnly: true,
-      settings: { 'request.jwt.claims': '{"role":"anon"}' },
-    },
-  );
-  if (article === undefined) return undefined;
-  if (article === null)
+export function articleHead(base: string, boot: BlogArticleBoot): PageHead {
+  const { article } = boot;
+  if (!article)
     return {
       status: 404,
       title: 'Article Not Found · Peega',
       tags: '<meta name="robots" content="noindex" />',
     };
 
-  const base = ctx.config.publicUrl;
   const url = `${base}/blog/${encodeURIComponent(article.slug)}`;
-  const title = article.meta_title || article.title;
-  const description = article.meta_description || article.excerpt;
-  const image = article.featured_image_url
-    ? new URL(article.featured_image_url, base).toString()
+  const title = article.metaTitle || article.title;
+  const description = article.metaDescription || article.excerpt;
+  const image = article.featuredImageUrl
+    ? new URL(article.featuredImageUrl, base).toString()
     : '';
+  const published = article.publishedAt
+    ? new Date(article.publishedAt).toISOString()
+    : undefined;
   const structured = {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
     headline: article.title,
     description,
     ...(image ? { image } : {}),
-    ...(article.published_at
-      ? { datePublished: article.published_at.toISOString() }
-      : {}),
-    dateModified: article.updated_at.toISOString(),
+    ...(published ? { datePublished: published } : {}),
+    dateModified: new Date(article.updatedAt).toISOString(),
     author: { '@type': 'Organization', name: 'Peega Team' },
     publisher: { '@type': 'Organization', name: 'Peega' },
     mainEntityOfPage: url,
@@ -113,10 +72,8 @@ export async function blogHead(
     ...(image
       ? [`<meta name="twitter:image" content="${attr(image)}" />`]
       : []),
-    ...(article.published_at
-      ? [
-          `<meta property="article:published_time" content="${article.published_at.toISOString()}" />`,
-        ]
+    ...(published
+      ? [`<meta property="article:published_time" content="${published}" />`]
       : []),
     `<script type="application/ld+json">${jsonLd(structured)}</script>`,
   ].join('\n    ');

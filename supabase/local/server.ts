@@ -12,7 +12,7 @@ import {
   type ServiceResponse,
 } from './http.ts';
 import { serveWeb } from './static.ts';
-import { blogHead, injectHead } from './blog-head.ts';
+import { articleHead, injectHead } from './blog-head.ts';
 import { blogBootReader, injectBlogBoot } from './blog-boot.ts';
 
 /** A service mounted under a gateway prefix, with its own body limit. */
@@ -177,17 +177,19 @@ export function createHttpServer(
         };
       }
       if ((method === 'GET' || method === 'HEAD') && config.webDist) {
-        // Blog pages: head tags and public data go into the HTML sent.
-        const [head, boot] = await Promise.all([
-          blogHead(ctx, pathname),
-          readBlogBoot(pathname, rawQuery),
-        ]);
-        if (head || boot) {
+        // Blog pages: public data, and an article's head tags built from it,
+        // go into the HTML sent.
+        const boot = await readBlogBoot(pathname, rawQuery);
+        if (boot) {
           const shell = await serveWeb(config.webDist, '/index.html');
           if (shell?.body) {
+            const head =
+              boot.kind === 'article'
+                ? articleHead(config.publicUrl, boot)
+                : undefined;
             let html = Buffer.from(shell.body).toString('utf8');
             if (head) html = injectHead(html, head);
-            if (boot) html = injectBlogBoot(html, boot);
+            html = injectBlogBoot(html, boot);
             return { ...shell, status: head?.status ?? 200, body: html };
           }
         }
