@@ -85,6 +85,12 @@ describe('blog article head tags in the served HTML', () => {
     expect(html).toContain('noindex');
   });
 
+  it('answers a slug that is not valid percent-encoding with 404', async () => {
+    const { status, html } = await page('/blog/%E0%A4%A');
+    expect(status).toBe(404);
+    expect(html).toContain('noindex');
+  });
+
   it('escapes what authors typed', async () => {
     const { html } = await page('/blog/tricky-title');
     expect(html).not.toContain('<script>alert(1)</script>');
