@@ -37,6 +37,11 @@ export interface BackendConfig {
   /** Folder for the database and stored files, or 'memory'. */
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * Addresses of reverse proxies whose X-Forwarded-For is believed
+   * (PEEGA_TRUSTED_PROXIES, comma-separated); none by default.
+   */
+  trustedProxies: string[];
   demoMode: boolean;
   seed: boolean;
   jwtSecret: string;
@@ -153,6 +158,10 @@ export async function loadConfig(
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    trustedProxies: (env.PEEGA_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     demoMode,
     seed: (env.PEEGA_SEED ?? 'demo') !== 'none' && demoMode,
     jwtSecret,

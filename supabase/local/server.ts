@@ -12,6 +12,7 @@ import {
   type ServiceResponse,
 } from './http.ts';
 import { serveWeb } from './static.ts';
+import { clientAddress } from './client-address.ts';
 import { articleHead, injectHead } from './blog-head.ts';
 import { blogBootReader, injectBlogBoot } from './blog-boot.ts';
 
@@ -130,6 +131,16 @@ export function createHttpServer(
 
   const server = http.createServer((req, res) => {
     const headers = normalizeHeaders(req.headers);
+    // The client's own X-Forwarded-For is never believed: services (and
+    // PostgREST's request.headers) see the address the gateway decided.
+    const ip = clientAddress(
+      req.socket.remoteAddress ?? '',
+      headers['x-forwarded-for'],
+      config.trustedProxies,
+    );
+    headers['x-forwarded-for'] = ip;
+    delete headers['x-real-ip'];
+    delete headers.forwarded;
     const cors = corsHeaders({ headers });
     const method = (req.method ?? 'GET').toUpperCase();
     const rawUrl = req.url ?? '/';
@@ -162,7 +173,7 @@ export function createHttpServer(
           url: new URL(rawUrl, 'http://localhost'),
           headers,
           body,
-          ip: req.socket.remoteAddress ?? '',
+          ip,
         };
         return mount.handler(sreq);
       }

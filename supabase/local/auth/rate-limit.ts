@@ -3,10 +3,9 @@ import type { Queryable } from '../db/types.ts';
 import type { ServiceRequest } from '../http.ts';
 import { tooManyRequests } from './errors.ts';
 
-/** The client address GoTrue limits by: first X-Forwarded-For entry, else the peer. */
+/** The client address limits key on, decided by the gateway (client-address.ts). */
 export function clientIp(req: ServiceRequest): string {
-  const first = req.headers['x-forwarded-for']?.split(',')[0]?.trim();
-  return first || req.ip;
+  return req.ip;
 }
 
 /**
