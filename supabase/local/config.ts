@@ -47,6 +47,22 @@ export interface BackendConfig {
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** Opaque `sb_publishable_…` keys that stand for `anon` (PEEGA_PUBLISHABLE_KEYS). */
+  publishableKeys: string[];
+  /** Opaque `sb_secret_…` keys that stand for `service_role` (PEEGA_SECRET_KEYS). */
+  secretKeys: string[];
+  /**
+   * Every API request needs a project key, as on hosted Supabase (on by
+   * default; PEEGA_REQUIRE_APIKEY=0 is the Supabase CLI gateway's laxer way,
+   * demo mode only).
+   */
+  requireApiKey: boolean;
+  /**
+   * Honour `Prefer: tx=rollback` (PostgREST's db-tx-end=commit-allow-override).
+   * Hosted Supabase runs with `commit`: off unless PEEGA_ALLOW_TX_ROLLBACK is
+   * set for tests, and never outside demo mode.
+   */
+  allowTxRollback: boolean;
   auth: AuthConfig;
   /** Where "Download Extension" points; unset means the backend's own /extension page. */
   extensionUrl?: string;
@@ -134,6 +150,60 @@ function productionSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** The Supabase CLI's well-known local opaque keys (demo mode only). */
+export const DEMO_PUBLISHABLE_KEY =
+  'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const DEMO_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Opaque keys from the environment; in demo mode the CLI's well-known ones
+ * too (as public as the demo service-role JWT). Outside demo mode a secret key
+ * must be long and not the public demo one.
+ */
+function opaqueKeys(env: Env, demoMode: boolean) {
+  const publishableKeys = list(env.PEEGA_PUBLISHABLE_KEYS);
+  const secretKeys = list(env.PEEGA_SECRET_KEYS);
+  for (const k of publishableKeys) {
+    if (!k.startsWith('sb_publishable_'))
+      throw new Error(
+        'PEEGA_PUBLISHABLE_KEYS: each key starts with sb_publishable_',
+      );
+  }
+  for (const k of secretKeys) {
+    if (!k.startsWith('sb_secret_'))
+      throw new Error('PEEGA_SECRET_KEYS: each key starts with sb_secret_');
+    if (
+      !demoMode &&
+      (k === DEMO_SECRET_KEY || k.length < 32 + 'sb_secret_'.length)
+    )
+      throw new Error(
+        'PEEGA_SECRET_KEYS: outside demo mode each secret key needs 32 random characters after sb_secret_ and cannot be the public demo key',
+      );
+  }
+  if (demoMode) {
+    publishableKeys.push(DEMO_PUBLISHABLE_KEY);
+    secretKeys.push(DEMO_SECRET_KEY);
+  }
+  return { publishableKeys, secretKeys };
+}
+
+/** Settings that only a test or a laptop may loosen, refused outside demo mode. */
+function demoOnly(env: Env, demoMode: boolean) {
+  const allowTxRollback = flag(env.PEEGA_ALLOW_TX_ROLLBACK, false);
+  const requireApiKey = flag(env.PEEGA_REQUIRE_APIKEY, true);
+  if (!demoMode && allowTxRollback)
+    throw new Error('PEEGA_ALLOW_TX_ROLLBACK is for tests in demo mode only');
+  if (!demoMode && !requireApiKey)
+    throw new Error('PEEGA_REQUIRE_APIKEY=0 is for demo mode only');
+  return { allowTxRollback, requireApiKey };
+}
+
 /** Reads the contracts of ARCHITECTURE.md from the environment. */
 export async function loadConfig(
   env: Env = process.env,
@@ -167,6 +237,8 @@ export async function loadConfig(
     jwtSecret,
     anonKey,
     serviceRoleKey,
+    ...opaqueKeys(env, demoMode),
+    ...demoOnly(env, demoMode),
     auth: {
       autoconfirm: flag(env.PEEGA_AUTH_AUTOCONFIRM, true),
       jwtExpiry: Number(env.PEEGA_JWT_EXPIRY ?? 3600),

@@ -13,6 +13,7 @@ import {
 } from './http.ts';
 import { serveWeb } from './static.ts';
 import { clientAddress } from './client-address.ts';
+import { gatewayKeyCheck } from './api-keys.ts';
 import { articleHead, injectHead } from './blog-head.ts';
 import { blogBootReader, injectBlogBoot } from './blog-boot.ts';
 
@@ -23,9 +24,26 @@ export interface Mount {
   maxBodyBytes?: number;
   /** The service answers CORS and preflights itself (edge functions do on hosted Supabase). */
   ownCors?: boolean;
+  /** A Supabase API behind the gateway's key check (api-keys.ts). */
+  api?: boolean;
 }
 
 class BodyTooLarge extends Error {}
+
+/** The raw query string without its `apikey` parameter(s), otherwise untouched. */
+function withoutApiKey(rawQuery: string): string {
+  return rawQuery
+    .split('&')
+    .filter((part) => {
+      const name = part.split('=')[0] ?? '';
+      try {
+        return decodeURIComponent(name.replace(/\+/g, ' ')) !== 'apikey';
+      } catch {
+        return true;
+      }
+    })
+    .join('&');
+}
 
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -175,6 +193,16 @@ export function createHttpServer(
           body,
           ip,
         };
+        if (mount.api) {
+          const refused = gatewayKeyCheck(config, mount.prefix, sreq);
+          if (refused) return refused;
+          // The gateway hides the credential from the service (Kong's
+          // hide_credentials): PostgREST would read `apikey=` as a filter.
+          if (sreq.url.searchParams.has('apikey')) {
+            sreq.rawQuery = withoutApiKey(rawQuery);
+            sreq.url.searchParams.delete('apikey');
+          }
+        }
         return mount.handler(sreq);
       }
       if (pathname === '/config.json') {

@@ -87,17 +87,20 @@ export async function startBackend(
     jwt: new JwtService(config.jwtSecret),
     now: options.now ?? (() => new Date()),
   };
-  const rest = createRestService(ctx);
+  const rest = createRestService(ctx, {
+    txAllowOverride: config.allowTxRollback,
+  });
   await rest.reloadSchema();
   // Realtime captures the tables the migrations put in `supabase_realtime`.
   const realtime = createRealtimeService(ctx);
   await realtime.refresh();
   const server = createHttpServer(ctx, [
-    { prefix: '/auth/v1', handler: createAuthService(ctx) },
-    { prefix: '/rest/v1', handler: rest },
+    { prefix: '/auth/v1', handler: createAuthService(ctx), api: true },
+    { prefix: '/rest/v1', handler: rest, api: true },
     {
       prefix: '/storage/v1',
       handler: createStorageService(ctx),
+      api: true,
       maxBodyBytes: STORAGE_MAX_BODY_BYTES,
     },
     {
@@ -109,6 +112,7 @@ export async function startBackend(
       }),
       maxBodyBytes: 20 * 1024 * 1024,
       ownCors: true,
+      api: true,
     },
     ...(config.mailbox
       ? [{ prefix: '/_mail', handler: createMailboxService(ctx) }]

@@ -47,8 +47,10 @@ export interface World {
   feedback: { a: string; b: string };
 }
 
-export async function startWorld(): Promise<World> {
-  const t = await startTestBackend();
+export async function startWorld(
+  env: Record<string, string> = {},
+): Promise<World> {
+  const t = await startTestBackend({ env });
   const consumerA = await createUser(t, {
     email: 'consumer-a@perm.test',
     fullName: 'Alice Author',

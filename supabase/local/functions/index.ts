@@ -7,6 +7,7 @@ import {
   type ServiceRequest,
   type ServiceResponse,
 } from '../http.ts';
+import { identify, UnknownKey } from '../identity.ts';
 import { JwtError } from '../jwt.ts';
 import { discoverFunctions, readEnvFile } from './registry.ts';
 
@@ -70,9 +71,9 @@ export function createFunctionsService(
           message: 'Missing authorization header',
         });
       try {
-        await ctx.jwt.verify(token);
+        await identify(ctx, token);
       } catch (e) {
-        if (e instanceof JwtError)
+        if (e instanceof JwtError || e instanceof UnknownKey)
           return json(401, { code: 401, message: 'Invalid JWT' });
         throw e;
       }

@@ -1,4 +1,5 @@
 import { decodeJwt, errors, jwtVerify } from 'jose';
+import { isOpaqueKey, roleOfKey } from '../api-keys.ts';
 import type { BackendContext } from '../context.ts';
 import type { RealtimeClaims } from './types.ts';
 
@@ -21,7 +22,7 @@ const fail = (problem: TokenProblem, message: string): TokenCheck => ({
 /**
  * Validates a token as Realtime does (`ChannelsAuthorization.authorize_conn`):
  * HS* signature with the project secret, `role` and `exp` required, no
- * clock leeway. Publishable keys stand for `anon`, as the gateway maps them.
+ * clock leeway. Configured project keys stand for their role.
  */
 export async function checkToken(
   ctx: BackendContext,
@@ -29,8 +30,12 @@ export async function checkToken(
 ): Promise<TokenCheck> {
   const now = ctx.now();
   const seconds = Math.floor(now.getTime() / 1000);
-  if (raw.startsWith('sb_publishable_')) {
-    return { ok: true, claims: { role: 'anon', exp: seconds + 3600 } };
+  // Configured project keys stand for their role, as the gateway maps them;
+  // an unconfigured `sb_…` key is refused like a forged signature.
+  if (isOpaqueKey(raw)) {
+    const role = roleOfKey(ctx.config, raw);
+    if (!role) return fail('signature', 'Failed to validate JWT signature');
+    return { ok: true, claims: { role, exp: seconds + 3600 } };
   }
   const token = raw.replace(/\s/g, '');
   let exp: unknown;

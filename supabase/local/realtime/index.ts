@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { invalidKey, roleOfKey } from '../api-keys.ts';
 import type { BackendContext } from '../context.ts';
 import { checkToken, connectError } from './auth.ts';
 import { installCapture } from './capture.ts';
@@ -84,6 +85,12 @@ export function createRealtimeService(ctx: BackendContext): RealtimeService {
         401,
         JSON.stringify({ error: 'API key is missing' }),
       );
+    // The gateway's key check: the socket's apikey must be a project key
+    // (without enforcement, the CLI gateway's way, any valid token will do).
+    if (ctx.config.requireApiKey && !roleOfKey(ctx.config, token)) {
+      const r = invalidKey();
+      return refuse(socket, r.status, String(r.body));
+    }
     const check = await checkToken(ctx, token);
     if (!check.ok)
       return refuse(

@@ -49,7 +49,7 @@ export function createRestService(
   options: RestOptions = {},
 ): RestService {
   const maxRows = options.maxRows ?? 1000;
-  const allowTx = options.txAllowOverride ?? true;
+  const allowTx = options.txAllowOverride ?? false;
   let cache: SchemaCache | undefined;
   let loading: Promise<void> | undefined;
   let timezones = new Set<string>();

@@ -3,6 +3,7 @@
 import type { BackendContext } from '../context.ts';
 import type { ServiceRequest } from '../http.ts';
 import { bearer } from '../http.ts';
+import { identify, UnknownKey } from '../identity.ts';
 import { JwtError } from '../jwt.ts';
 import { RestError } from './errors.ts';
 import { showStr } from './parsec-chars.ts';
@@ -18,17 +19,27 @@ export async function authenticate(
   ctx: BackendContext,
   req: ServiceRequest,
 ): Promise<Auth> {
-  const token = bearer(req);
   const fixed = (role: string) => ({ role, claims: { role } });
-  if (!token) return fixed('anon');
-  if (token.startsWith('sb_publishable_')) return fixed('anon');
-  if (token.startsWith('sb_secret_')) return fixed('service_role');
   try {
-    const claims = await ctx.jwt.verify(token);
+    const id = await identify(ctx, bearer(req));
+    if (id.kind === 'none') return fixed('anon');
+    if (id.kind === 'key') return fixed(id.role);
     const role =
-      typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-    return { role, claims: { ...claims, role } };
+      typeof id.claims.role === 'string' && id.claims.role
+        ? id.claims.role
+        : 'anon';
+    return { role, claims: { ...id.claims, role } };
   } catch (e) {
+    if (e instanceof UnknownKey) {
+      throw new RestError(
+        401,
+        'PGRST301',
+        e.message,
+        null,
+        'Double check your Supabase `anon` or `service_role` API key.',
+        { 'www-authenticate': 'Bearer error="invalid_token"' },
+      );
+    }
     if (!(e instanceof JwtError)) throw e;
     throw new RestError(401, e.code, e.message, null, null, {
       'www-authenticate': `Bearer error="invalid_token", error_description=${showStr(e.message)}`,

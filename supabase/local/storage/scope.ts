@@ -1,6 +1,7 @@
 import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { bearer, type ServiceRequest } from '../http.ts';
+import { identify, UnknownKey } from '../identity.ts';
 import { JwtError, type Claims } from '../jwt.ts';
 import type { BlobStore } from './blob-store.ts';
 import { ERRORS, fromPgError } from './errors.ts';
@@ -38,14 +39,16 @@ export async function resolvePrincipal(
   req: ServiceRequest,
   allowInvalid: boolean,
 ): Promise<Principal> {
-  const token = bearer(req);
-  if (!token || token.startsWith('sb_publishable_')) return anonPrincipal();
   try {
-    const claims = await ctx.jwt.verify(token);
-    const role = typeof claims.role === 'string' ? claims.role : 'anon';
-    return { role, claims, jwt: token, authenticated: true };
+    const id = await identify(ctx, bearer(req));
+    if (id.kind === 'none') return anonPrincipal();
+    if (id.kind === 'key') {
+      return id.role === 'service_role' ? superUser(ctx) : anonPrincipal();
+    }
+    const role = typeof id.claims.role === 'string' ? id.claims.role : 'anon';
+    return { role, claims: id.claims, jwt: id.token, authenticated: true };
   } catch (err) {
-    if (!(err instanceof JwtError)) throw err;
+    if (!(err instanceof JwtError) && !(err instanceof UnknownKey)) throw err;
     if (allowInvalid) return anonPrincipal();
     throw ERRORS.accessDenied(err.message);
   }

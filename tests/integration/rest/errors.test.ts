@@ -3,6 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { startRest, type RestHarness } from './helpers.ts';
+import {
+  DEMO_PUBLISHABLE_KEY,
+  DEMO_SECRET_KEY,
+} from '../../../supabase/local/config.ts';
 
 let h: RestHarness;
 beforeAll(async () => {
@@ -81,10 +85,17 @@ describe('JWT', () => {
     const who = async (init: RequestInit) =>
       ((await h.http('/rpc/whoami', init)).json as { role: string }).role;
     expect(await who({})).toBe('anon');
-    expect(await who({ headers: { apikey: 'anything' } })).toBe('anon');
-    expect(await who(bearer('sb_publishable_abc'))).toBe('anon');
-    expect(await who(bearer('sb_secret_abc'))).toBe('service_role');
+    // Configured opaque keys (demo mode: the Supabase CLI's) stand for their
+    // role; an unknown one is no key at all (tests/security/gateway.test.ts).
+    expect(await who(bearer(DEMO_PUBLISHABLE_KEY))).toBe('anon');
+    expect(await who(bearer(DEMO_SECRET_KEY))).toBe('service_role');
     expect(await who(bearer(h.backend.serviceRoleKey))).toBe('service_role');
+    expect((await h.http('/rpc/whoami', bearer('sb_secret_abc'))).status).toBe(
+      401,
+    );
+    expect(
+      (await h.http('/rpc/whoami', { headers: { apikey: 'anything' } })).status,
+    ).toBe(401);
   });
 });
 

@@ -44,11 +44,15 @@ it('starts Peega with demo data and prints what it promises', async () => {
     expect(await home.text()).toContain('<div id="root">');
     const config = (await (await fetch(`${url}/config.json`)).json()) as {
       supabaseUrl: string;
+      supabaseAnonKey: string;
     };
     expect(config.supabaseUrl).toBe(url);
     const signIn = await fetch(`${url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        apikey: config.supabaseAnonKey,
+      },
       body: JSON.stringify({
         email: 'consumer@example.com',
         password: 'demo-password',

@@ -13,7 +13,7 @@ beforeAll(async () => {
     { sub: s.userA, role: 'authenticated' },
     600,
   );
-  auth = { Authorization: `Bearer ${jwt}` };
+  auth = { Authorization: `Bearer ${jwt}`, apikey: s.t.anonKey };
   await s.a.storage
     .from('screenshots')
     .upload(`${s.userA}/p.png`, PNG, { contentType: 'image/png' });

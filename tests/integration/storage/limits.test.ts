@@ -135,6 +135,7 @@ describe('object keys and buckets', () => {
           path: `/storage/v1/object/screenshots/${s.userA}/../../../etc/passwd`,
           headers: {
             Authorization: `Bearer ${jwt}`,
+            apikey: s.t.anonKey,
             'content-type': 'image/png',
           },
         },

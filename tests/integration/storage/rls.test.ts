@@ -92,6 +92,7 @@ describe('private buckets: each user owns their folder', () => {
     expect(up.error).toMatchObject({ code: 'AccessDenied' });
     const res = await fetch(
       `${s.t.url}/storage/v1/object/screenshots/${pathB}`,
+      { headers: { apikey: s.t.anonKey } },
     );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({

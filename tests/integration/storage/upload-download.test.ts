@@ -149,7 +149,7 @@ describe('upload and download', () => {
       `${s.t.url}/storage/v1/object/screenshots/${path}`,
       {
         method: 'HEAD',
-        headers: { Authorization: `Bearer ${jwt}` },
+        headers: { Authorization: `Bearer ${jwt}`, apikey: s.t.anonKey },
       },
     );
     expect(res.status).toBe(200);

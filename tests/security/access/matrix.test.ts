@@ -29,7 +29,9 @@ let w: World;
 let f: Fixtures;
 let roles: Roles;
 beforeAll(async () => {
-  w = await startWorld();
+  // The one suite that may ask for `Prefer: tx=rollback` (demo-mode test
+  // setting; the product's default ignores it).
+  w = await startWorld({ PEEGA_ALLOW_TX_ROLLBACK: '1' });
   f = await addFixtures(w);
   roles = await rolesOf(w);
 });
