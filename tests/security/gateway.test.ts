@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { clientAddress } from '../../supabase/local/client-address.ts';
 import { loadConfig } from '../../supabase/local/config.ts';
 import {
   createCompany,
@@ -234,5 +235,22 @@ describe('settings only a demo-mode test may loosen', () => {
     expect(config.publishableKeys).toEqual([]);
     expect(config.allowTxRollback).toBe(false);
     expect(config.requireApiKey).toBe(true);
+  });
+});
+
+describe('the client address (H2, M1, L4)', () => {
+  it("is the socket's peer; X-Forwarded-For counts only from a trusted proxy", () => {
+    expect(clientAddress('127.0.0.1', '203.0.113.9', [])).toBe('127.0.0.1');
+    expect(clientAddress('::ffff:10.0.0.2', '203.0.113.9', [])).toBe(
+      '10.0.0.2',
+    );
+    // Behind a trusted proxy, the nearest untrusted hop: a client that
+    // prepends its own entries cannot choose its address.
+    const proxy = ['10.0.0.2'];
+    expect(clientAddress('10.0.0.2', '1.1.1.1, 203.0.113.9', proxy)).toBe(
+      '203.0.113.9',
+    );
+    expect(clientAddress('10.0.0.3', '203.0.113.9', proxy)).toBe('10.0.0.3');
+    expect(clientAddress('10.0.0.2', 'not-an-ip', proxy)).toBe('10.0.0.2');
   });
 });

@@ -98,6 +98,13 @@ export async function startTestBackend(
       // The same for webhook deliveries; the webhook tests turn it on.
       PEEGA_WEBHOOK_WORKER: '0',
       PEEGA_DIGEST_WORKER: '0',
+      // PEEGA_TEST_DEMO=0 runs a suite against a non-demo backend (its own
+      // generated secret and keys, no mailbox, no demo-only settings), as
+      // `node scripts/test-db.mjs security` does for the attack suites.
+      // Sign-ups stay auto-confirmed unless a test asks otherwise.
+      ...(process.env.PEEGA_TEST_DEMO === '0'
+        ? { PEEGA_DEMO: '0', PEEGA_AUTH_AUTOCONFIRM: '1' }
+        : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },

@@ -31,7 +31,7 @@ let roles: Roles;
 beforeAll(async () => {
   // The one suite that may ask for `Prefer: tx=rollback` (demo-mode test
   // setting; the product's default ignores it).
-  w = await startWorld({ PEEGA_ALLOW_TX_ROLLBACK: '1' });
+  w = await startWorld({ PEEGA_DEMO: '1', PEEGA_ALLOW_TX_ROLLBACK: '1' });
   f = await addFixtures(w);
   roles = await rolesOf(w);
 });
