@@ -38,6 +38,9 @@ create table private.rpc_rate_hits (
 comment on table private.rpc_rate_hits is
   'Calls of a rate-limited RPC per account (account:<uid>) and per client address (address:<ip>) in the current fixed window; older windows are deleted as the subject calls again.';
 
+-- The sweep of windows whose subject never called again.
+create index rpc_rate_hits_window_start_idx on private.rpc_rate_hits (window_start);
+
 alter table private.rpc_rate_hits enable row level security;
 revoke all on table private.rpc_rate_hits from public, anon, authenticated;
 
@@ -90,6 +93,11 @@ begin
   if v_address is not null then
     v_subjects := v_subjects || ('address:' || left(v_address, 100));
     v_limits := v_limits || p_per_address;
+  end if;
+  -- About one call in a hundred also sweeps day-old windows of subjects
+  -- that never came back, so the table stays the size of one day's callers.
+  if random() < 0.01 then
+    delete from private.rpc_rate_hits h where h.window_start < now() - interval '1 day';
   end if;
   for i in 1 .. coalesce(array_length(v_subjects, 1), 0) loop
     delete from private.rpc_rate_hits h
