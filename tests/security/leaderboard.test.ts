@@ -135,11 +135,40 @@ describe('the leaderboard cannot tie a new feedback to a nickname', () => {
     expect(rows).toHaveLength(10);
   });
 
-  it('the author sees their own live totals', async () => {
-    const res = await author.client.rpc('get_my_leaderboard_rank');
-    expect(res.error).toBeNull();
-    expect(res.data).toEqual([
-      expect.objectContaining({ nickname: 'player_1', xp: 35 }),
+  it('the author sees their own row live; everyone else still sees it as of 00:00', async () => {
+    type Row = {
+      rank: number;
+      nickname: string;
+      xp: number;
+      is_current_user: boolean;
+    };
+    const mine = await author.client.rpc('get_my_leaderboard_rank');
+    expect(mine.error).toBeNull();
+    const full = (await board(author.client)) as (Row & {
+      total_count: number;
+    })[];
+    // One consistent ranking: 1..10, most XP first, the author counted once.
+    expect(full.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(full.map((r) => r.xp)).toEqual(
+      [...full.map((r) => r.xp)].sort((a, b) => b - a),
+    );
+    expect(full.every((r) => r.total_count === 10)).toBe(true);
+    const own = full.filter((r) => r.nickname === 'player_1');
+    expect(own).toEqual([
+      expect.objectContaining({ xp: 35, is_current_user: true }),
+    ]);
+    expect(mine.data).toEqual([
+      expect.objectContaining({
+        rank: own[0]!.rank,
+        nickname: 'player_1',
+        xp: 35,
+      }),
+    ]);
+    const seen = ((await board(watcher.client)) as Row[]).filter(
+      (r) => r.nickname === 'player_1',
+    );
+    expect(seen).toEqual([
+      expect.objectContaining({ xp: 20, is_current_user: false }),
     ]);
   });
 });

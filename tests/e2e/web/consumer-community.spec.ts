@@ -188,7 +188,7 @@ test('profile: account details, completion +30 once, LinkedIn verification throu
   ]);
 });
 
-test('community: stats, the daily leaderboard with medals; XP earned today is not on it yet', async ({
+test("community: stats, the daily leaderboard with medals and the live (You) row; others' XP of today is not on it yet", async ({
   page,
 }) => {
   const admin = service();
@@ -228,18 +228,23 @@ test('community: stats, the daily leaderboard with medals; XP earned today is no
   await expect(page.getByTestId('community-total-feedback')).not.toHaveText(
     '0',
   );
-  // The board shows XP as of 00:00 UTC (M2: nobody can tie a new feedback
-  // to a nickname by comparing pages): the demo's consumers, whose feedback
-  // is from earlier days, are on it; today's 26 climbers show up tomorrow.
-  // Paging and the (You) row are covered by tests/integration/db/community.test.ts.
+  // The board shows others' XP as of 00:00 UTC (M2: nobody can tie a new
+  // feedback to a nickname by comparing pages): the demo's consumers, whose
+  // feedback is from earlier days, are on it, and the climber's own row is
+  // live for them; the 25 others given XP today show up tomorrow. Paging is
+  // covered by tests/integration/db/community.test.ts.
   await expect(
     page.getByText('Updated daily at 00:00 UTC', { exact: false }),
   ).toBeVisible();
   const rows = page.getByTestId('leaderboard-row');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('🥇');
   await expect(rows.nth(1)).toContainText('🥈');
-  await expect(page.getByText('Top Climber')).toHaveCount(0);
+  await expect(rows.nth(2)).toContainText('🥉');
+  const mine = rows.filter({ hasText: 'Top Climber (You)' });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toHaveAttribute('aria-current', 'true');
+  await expect(mine).toContainText('60');
   await expect(page.getByText(/^Page 1 of \d+$/)).toHaveCount(0);
   await snap(page, 'community');
 });
