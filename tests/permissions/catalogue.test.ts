@@ -28,6 +28,7 @@ const ANON_FUNCTIONS = [
 /** Functions signed-in users may execute: the RPC surface and policy helpers. */
 const AUTHENTICATED_FUNCTIONS = [
   'private.company_can_read_media',
+  'private.company_event_visible',
   'private.current_company_id',
   'private.current_upload_folder',
   'private.is_blog_admin',

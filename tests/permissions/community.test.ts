@@ -11,6 +11,12 @@ import {
 let w: World;
 beforeAll(async () => {
   w = await startWorld();
+  // The board shows XP as of 00:00 UTC (M2): the world's two feedback and
+  // their XP move to yesterday, before the day's board is first read.
+  await w.t.ctx.db.exec(`
+    update public.user_points set created_at = created_at - interval '1 day';
+    update public.feedback set created_at = created_at - interval '1 day';
+    update public.user_stats set day_feedback_date = day_feedback_date - 1;`);
 });
 afterAll(() => w?.t.stop());
 

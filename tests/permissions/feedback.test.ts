@@ -295,7 +295,7 @@ describe('consumer feedback RPCs', () => {
   it('get_similar_feedback: signed-in users only, no author identity', async () => {
     const res = await w.as.consumerB.rpc('get_similar_feedback', {
       p_website_url: 'https://shop.example.com',
-      p_text: 'example',
+      p_text: 'A on example.com',
     });
     allowed(res, 1);
     expect(JSON.stringify(res.data)).not.toContain(w.id.consumerA);

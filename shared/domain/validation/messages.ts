@@ -68,6 +68,12 @@ export const BLOG_IMAGE_URL_INVALID = 'Please enter a valid image URL.';
 export const PROFILE_OPTION_INVALID =
   'Please choose one of the listed options.';
 
+/**
+ * Nickname another account already uses, compared case-insensitively (ours;
+ * DECISIONS.md "Nicknames"). The database raises the same text with 23505.
+ */
+export const NICKNAME_TAKEN = 'This nickname is already taken.';
+
 /** Tech knowledge outside 1–10 (ours; the slider cannot send one). */
 export const TECH_KNOWLEDGE_INVALID =
   'Technological knowledge must be a whole number from 1 to 10.';

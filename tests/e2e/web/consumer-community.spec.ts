@@ -188,7 +188,7 @@ test('profile: account details, completion +30 once, LinkedIn verification throu
   ]);
 });
 
-test('community: stats, leaderboard with medals, (You) and paging over 25 more users', async ({
+test("community: stats, the daily leaderboard with medals and the live (You) row; others' XP of today is not on it yet", async ({
   page,
 }) => {
   const admin = service();
@@ -228,38 +228,25 @@ test('community: stats, leaderboard with medals, (You) and paging over 25 more u
   await expect(page.getByTestId('community-total-feedback')).not.toHaveText(
     '0',
   );
+  // The board shows others' XP as of 00:00 UTC (M2: nobody can tie a new
+  // feedback to a nickname by comparing pages): the demo's consumers, whose
+  // feedback is from earlier days, are on it, and the climber's own row is
+  // live for them; the 25 others given XP today show up tomorrow. Paging is
+  // covered by tests/integration/db/community.test.ts.
+  await expect(
+    page.getByText('Updated daily at 00:00 UTC', { exact: false }),
+  ).toBeVisible();
   const rows = page.getByTestId('leaderboard-row');
-  await expect(rows).toHaveCount(10);
+  await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('🥇');
   await expect(rows.nth(1)).toContainText('🥈');
   await expect(rows.nth(2)).toContainText('🥉');
-  await expect(rows.nth(3)).not.toContainText(/🥇|🥈|🥉/);
-  const pager = page.getByText(/^Page 1 of \d+$/);
-  await expect(pager).toBeVisible();
-  const pages = Number((await pager.textContent())!.split(' of ')[1]);
-  expect(pages).toBeGreaterThanOrEqual(3);
-  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await snap(page, 'community');
-
-  // Find the (You) row, paging with Next.
-  const mine = page.getByTestId('leaderboard-row').filter({
-    hasText: 'Top Climber (You)',
-  });
-  for (let p = 1; p <= pages && (await mine.count()) === 0; p++) {
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(
-      page.getByText(`Page ${Math.min(p + 1, pages)} of ${pages}`),
-    ).toBeVisible();
-  }
+  const mine = rows.filter({ hasText: 'Top Climber (You)' });
   await expect(mine).toHaveCount(1);
   await expect(mine).toHaveAttribute('aria-current', 'true');
   await expect(mine).toContainText('60');
-
-  await page.goto(`/app/community?page=2`);
-  await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
-  await expect(rows.first()).toContainText('#11');
-  await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(page.getByText(/^Page 1 of \d+$/)).toHaveCount(0);
+  await snap(page, 'community');
 });
 
 test('referrals: copy the link, a friend signs up with it, both get 30 XP', async ({

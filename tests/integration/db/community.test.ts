@@ -10,8 +10,11 @@ import {
   type TestUser,
 } from './support.ts';
 
-// The leaderboard and community stats: nicknames and counts only.
+// The leaderboard and community stats: nicknames and counts only. The board
+// shows totals as of 00:00 UTC (M2), so the players' feedback is from
+// yesterday.
 let t: TestBackend;
+const yesterday = new Date(Date.now() - 86_400_000).toISOString();
 const users: TestUser[] = [];
 beforeAll(async () => {
   t = await startTestBackend();
@@ -25,6 +28,7 @@ beforeAll(async () => {
     for (let j = 0; j <= i; j++) {
       await insertFeedback(t, user.id, {
         websiteUrl: `https://site${j % 3}.test/`,
+        createdAt: yesterday,
       });
     }
     users.push(user);

@@ -130,7 +130,7 @@ describe('votes', () => {
 });
 
 describe('similar feedback', () => {
-  it('suggests anonymised feedback for the same host, most similar first', async () => {
+  it('suggests anonymised feedback for the same host whose title matches what is typed', async () => {
     await insertFeedback(t, author.id, {
       websiteUrl: 'https://similar.test/a',
       title: 'Checkout button broken',
@@ -151,13 +151,13 @@ describe('similar feedback', () => {
         p_text: 'checkout button broken',
       }),
     );
-    expect(rows.map((r) => r.title)).toEqual([
-      'Checkout button broken',
-      'Nice colours',
-    ]);
+    // Unrelated feedback of the site is not listed (M3: no harvesting), and
+    // others' text never comes back, only their title.
+    expect(rows.map((r) => r.title)).toEqual(['Checkout button broken']);
     for (const row of rows) {
       expect(row).not.toHaveProperty('user_id');
       expect(row.is_own).toBe(false);
+      expect(row.excerpt).toBeNull();
     }
     const bad = await voter.client.rpc('get_similar_feedback', {
       p_website_url: 'not a url',

@@ -32,6 +32,12 @@ export function Leaderboard() {
       className="overflow-hidden rounded-2xl border border-line bg-white shadow-sm shadow-brand-900/5"
     >
       <h2 className="px-5 pt-5 text-lg font-semibold sm:px-6">Leaderboard</h2>
+      {/* Others' XP is as of 00:00 UTC, so no one can tie a new feedback
+          to a nickname by comparing pages (DECISIONS.md); the caller's own
+          row is live. */}
+      <p className="px-5 pt-1 text-sm text-ink-muted sm:px-6">
+        Updated daily at 00:00 UTC. Your own row is always up to date.
+      </p>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-[13px] sm:text-sm">
           <thead className="border-y border-line bg-surface text-[11px] text-ink-muted uppercase sm:text-xs sm:tracking-wide">

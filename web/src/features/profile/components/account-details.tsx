@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/data/profiles';
+import { NICKNAME_TAKEN } from '@shared/domain/validation/messages';
 import { useUpdateNickname } from '@web/api/profiles/update-nickname';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -25,10 +26,16 @@ export function AccountDetails({ profile }: { profile: Profile }) {
         toast.success('Settings saved', {
           description: 'Your account details have been updated.',
         }),
-      onError: (err) =>
+      onError: (err) => {
+        // Unique case-insensitively: shown on the field, not as a toast.
+        if ((err as { code?: string }).code === '23505') {
+          setError(NICKNAME_TAKEN);
+          return;
+        }
         toast.error('Error', {
           description: `Failed to save account details. ${err.message}`,
-        }),
+        });
+      },
     });
   };
 

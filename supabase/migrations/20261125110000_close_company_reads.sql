@@ -1,0 +1,395 @@
+-- =============================================================================
+-- What companies and consumers can read that they should not (outside review
+-- M3, M4, L6).
+--
+-- M3: get_similar_feedback gave any account the titles and 280-character
+-- excerpts of any site's feedback, ranked by similarity to whatever it typed
+-- (title and description): a dozen keyword queries harvested half a site,
+-- including for a company that had only added, not verified, the domain.
+-- Now it stays the duplicate check it is meant to be: other people's
+-- feedback comes back only when most of its title is in what the caller
+-- typed, with the title and counts and never its text (excerpt only for the
+-- caller's own), matched on the title alone (the description is no oracle),
+-- never for a company that lists the site without having verified it, and at
+-- most 60 calls per account and 180 per address per 10 minutes.
+--
+-- M4: the company list's search matched the whole description while the
+-- list shows its first 160 characters, so a free company learned hidden text
+-- a character at a time without spending a view. The search now matches
+-- exactly the fields the list returns: the title and the same excerpt.
+--
+-- L6: company_feedback_events were written for, and readable by, a company
+-- that had only added a domain. Events are now written for companies that
+-- verified the feedback's domain, and reading one (REST or realtime) needs
+-- the domain to be verified still.
+-- =============================================================================
+
+-- -----------------------------------------------------------------------------
+-- Section: tables
+-- -----------------------------------------------------------------------------
+
+create table private.rpc_rate_hits (
+  scope text not null,
+  subject text not null,
+  window_start timestamptz not null,
+  hits integer not null default 0,
+  primary key (scope, subject, window_start)
+);
+comment on table private.rpc_rate_hits is
+  'Calls of a rate-limited RPC per account (account:<uid>) and per client address (address:<ip>) in the current fixed window; older windows are deleted as the subject calls again.';
+
+-- The sweep of windows whose subject never called again.
+create index rpc_rate_hits_window_start_idx on private.rpc_rate_hits (window_start);
+
+alter table private.rpc_rate_hits enable row level security;
+revoke all on table private.rpc_rate_hits from public, anon, authenticated;
+
+-- -----------------------------------------------------------------------------
+-- Section: functions (rate limit)
+-- -----------------------------------------------------------------------------
+
+-- The client address as the gateway decided it (hosted Supabase's and ours
+-- both overwrite X-Forwarded-For); null outside an HTTP request.
+create function private.request_address()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select nullif(btrim(split_part(coalesce(
+    nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for', ''), ',', 1)), '')
+$$;
+comment on function private.request_address() is
+  'The caller''s address from request.headers x-forwarded-for (set by the gateway, never the client''s own header); null outside a request.';
+
+-- Counts one call per account and per address; over either limit answers
+-- HTTP 429 with Retry-After (PostgREST's RAISE SQLSTATE 'PGRST').
+create function private.check_rate_limit(
+  p_scope text,
+  p_per_account integer,
+  p_per_address integer,
+  p_window interval,
+  p_message text
+)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_seconds double precision := extract(epoch from p_window);
+  v_window timestamptz := to_timestamp(floor(extract(epoch from now()) / v_seconds) * v_seconds);
+  v_uid uuid := auth.uid();
+  v_address text := private.request_address();
+  v_subjects text[] := array[]::text[];
+  v_limits integer[] := array[]::integer[];
+  v_hits integer;
+begin
+  if v_uid is not null then
+    v_subjects := v_subjects || ('account:' || v_uid::text);
+    v_limits := v_limits || p_per_account;
+  end if;
+  if v_address is not null then
+    v_subjects := v_subjects || ('address:' || left(v_address, 100));
+    v_limits := v_limits || p_per_address;
+  end if;
+  -- About one call in a hundred also sweeps day-old windows of subjects
+  -- that never came back, so the table stays the size of one day's callers.
+  if random() < 0.01 then
+    delete from private.rpc_rate_hits h where h.window_start < now() - interval '1 day';
+  end if;
+  for i in 1 .. coalesce(array_length(v_subjects, 1), 0) loop
+    delete from private.rpc_rate_hits h
+     where h.scope = p_scope and h.subject = v_subjects[i] and h.window_start < v_window;
+    insert into private.rpc_rate_hits as h (scope, subject, window_start, hits)
+    values (p_scope, v_subjects[i], v_window, 1)
+    on conflict (scope, subject, window_start) do update set hits = h.hits + 1
+    returning h.hits into v_hits;
+    if v_hits > v_limits[i] then
+      raise sqlstate 'PGRST' using
+        message = json_build_object(
+          'code', 'PT429', 'message', p_message, 'details', null,
+          'hint', 'Please wait a few minutes and try again.')::text,
+        detail = json_build_object(
+          'status', 429,
+          'headers', json_build_object('Retry-After',
+            greatest(1, ceil(extract(epoch from (v_window + p_window - now()))))::integer::text))::text;
+    end if;
+  end loop;
+end
+$$;
+comment on function private.check_rate_limit(text, integer, integer, interval, text) is
+  'Counts one call of p_scope for the caller''s account and address in the current window; past either limit raises HTTP 429 with Retry-After and p_message.';
+
+revoke all on function private.request_address(), private.check_rate_limit(text, integer, integer, interval, text)
+  from public, anon, authenticated;
+
+-- -----------------------------------------------------------------------------
+-- Section: functions (M3, similar feedback)
+-- -----------------------------------------------------------------------------
+
+create or replace function public.get_similar_feedback(
+  p_website_url text,
+  p_text text default null,
+  p_limit integer default 5
+)
+returns table (
+  id uuid,
+  title text,
+  excerpt text,
+  category text,
+  status text,
+  upvotes integer,
+  downvotes integer,
+  total_votes integer,
+  created_at timestamptz,
+  similarity real,
+  my_vote text,
+  is_own boolean
+)
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_uid uuid := private.require_self(null, 'user');
+  v_host text;
+  v_text text := btrim(coalesce(p_text, ''));
+  v_others boolean;
+begin
+  if char_length(coalesce(p_website_url, '')) > 2000 then
+    raise exception 'Please enter a valid website URL.' using errcode = 'invalid_parameter_value';
+  end if;
+  v_host := private.normalize_host(private.normalize_website_url(p_website_url));
+  if v_host is null then
+    raise exception 'Please enter a valid website URL.' using errcode = 'invalid_parameter_value';
+  end if;
+  if p_limit is null or p_limit not between 1 and 20 then
+    raise exception 'Limit must be between 1 and 20.' using errcode = 'invalid_parameter_value';
+  end if;
+  if char_length(v_text) > 5000 then
+    raise exception 'Feedback descriptions are at most 5000 characters long.' using errcode = 'invalid_parameter_value';
+  end if;
+  perform private.check_rate_limit('get_similar_feedback', 60, 180, interval '10 minutes',
+    'Too many similar-feedback lookups. Please wait a few minutes.');
+  -- A title is at most 200 characters: the first 1000 typed are plenty to
+  -- find it, and keep the trigram work per row small.
+  v_text := left(v_text, 1000);
+  -- Other people's feedback only as a duplicate check of something typed,
+  -- and never for a company that lists this site but has not proven it owns
+  -- it (it may only count that site's feedback).
+  v_others := char_length(v_text) >= 3 and not exists (
+    select 1 from public.companies c
+     where c.user_id = v_uid
+       and private.host_matches_domains(v_host, c.domains)
+       and not private.host_matches_domains(v_host, private.verified_domains(c.id)));
+  return query
+    select c.id, c.title, case when c.user_id = v_uid then left(c.description, 280) end,
+           c.category, c.status, c.upvotes, c.downvotes, c.total_votes, c.created_at, c.sim,
+           v.vote_type, c.user_id = v_uid
+      from (
+        select f.id, f.user_id, f.title, f.description, f.category, f.status, f.upvotes,
+               f.downvotes, f.total_votes, f.created_at,
+               -- How much of the title is found in what was typed: a single
+               -- keyword never covers most of a title.
+               case when v_text = '' then 0::real
+                    else extensions.word_similarity(f.title, v_text) end as sim
+          from public.feedback f
+         where reverse(f.website_host) = reverse(v_host)
+           and f.status <> 'rejected' and not f.is_spam
+         order by f.created_at desc
+         limit 500
+      ) c
+      left join public.feedback_votes v on v.feedback_id = c.id and v.user_id = v_uid
+     where c.user_id = v_uid or (v_others and c.sim >= 0.5)
+     order by c.sim desc, c.upvotes - c.downvotes desc, c.created_at desc
+     limit p_limit;
+end
+$$;
+comment on function public.get_similar_feedback(text, text, integer) is
+  'Duplicate check while writing: feedback about the same host whose title is mostly contained in p_text (pg_trgm word_similarity >= 0.5; the caller''s own always), with title, category, status and votes; the excerpt only of the caller''s own. Nothing of others for a company that lists the host unverified. 60 calls per account and 180 per address per 10 minutes (HTTP 429).';
+
+-- -----------------------------------------------------------------------------
+-- Section: functions (M4, company list search)
+-- -----------------------------------------------------------------------------
+
+-- The one definition of the list's excerpt: what the list shows and what its
+-- search may match cannot drift apart.
+create function private.company_list_excerpt(p_description text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select left(p_description, 160)
+$$;
+comment on function private.company_list_excerpt(text) is
+  'The excerpt the company list shows of a feedback description (first 160 characters); the list search matches only this and the title.';
+
+create or replace function private.company_feedback_rows(
+  p_company public.companies,
+  p_domains text[],
+  p_search text,
+  p_category text,
+  p_status text,
+  p_from timestamptz,
+  p_to timestamptz,
+  p_limit integer,
+  p_offset bigint
+)
+returns table (
+  id uuid,
+  title text,
+  excerpt text,
+  category text,
+  status text,
+  website_url text,
+  website_host text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  has_screenshot boolean,
+  has_audio boolean,
+  verified_linkedin boolean,
+  user_reputation numeric,
+  quality_score smallint,
+  upvotes integer,
+  downvotes integer,
+  total_votes integer,
+  view_count integer,
+  priority text,
+  sentiment text,
+  tags text[],
+  viewed boolean,
+  my_vote text,
+  is_own boolean,
+  domain_verified boolean,
+  total_count bigint
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_uid uuid := auth.uid();
+  v_pattern text := case when coalesce(btrim(p_search), '') = '' then null
+    else '%' || replace(replace(replace(btrim(p_search), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
+  v_plan text;
+  v_start timestamptz;
+  -- A domain under another listed domain adds nothing; without them every
+  -- host matches at most one root, so the range scans never overlap.
+  v_roots text[] := array(
+    select d from unnest(p_domains) as d
+     where not exists (select 1 from unnest(p_domains) as e where d like '%.' || e));
+begin
+  select private.resolve_plan(s.subscription_type) into v_plan
+    from public.company_subscriptions s where s.company_id = p_company.id;
+  v_start := coalesce(private.view_period_start(v_plan, now()), private.view_period_start('free', now()));
+  return query
+    -- The page's keys and the total come from feedback_host_created_idx alone
+    -- (an index-only scan: host, date, id, category, status); only the rows
+    -- of the page are read from the table. The search needs the texts, so it
+    -- looks them up per candidate, and matches only what the list returns
+    -- (title and excerpt, on every plan), never text that opens with a view.
+    with keys as (
+      select f.id, count(*) over () as total
+        from unnest(v_roots) as d(dom)
+        join public.feedback f
+          on reverse(f.website_host) ~>=~ reverse(d.dom)
+         and reverse(f.website_host) ~<~ (reverse(d.dom) || '/')
+         and (f.website_host = d.dom or reverse(f.website_host) like (reverse(d.dom) || '.%'))
+       where (v_pattern is null or exists (
+               select 1 from public.feedback s
+                where s.id = f.id
+                  and (s.title ilike v_pattern
+                       or private.company_list_excerpt(s.description) ilike v_pattern)))
+         and (p_category is null or f.category = p_category)
+         and (p_status is null or f.status = p_status)
+         and (p_from is null or f.created_at >= p_from)
+         and (p_to is null or f.created_at < p_to)
+       order by f.created_at desc, f.id desc
+       limit p_limit offset p_offset
+    ), page as (
+      select f.*, k.total from keys k join public.feedback f on f.id = k.id
+    )
+    select pg.id, pg.title, private.company_list_excerpt(pg.description), pg.category, pg.status,
+           substring(pg.website_url from '^[^?#]*'), pg.website_host, pg.created_at, pg.updated_at,
+           pg.screenshot_url is not null, pg.audio_url is not null,
+           coalesce(pr.verified_linkedin, false), coalesce(st.reputation, 0), pg.quality_score,
+           pg.upvotes, pg.downvotes, pg.total_votes, pg.view_count, pg.priority, pg.sentiment, pg.tags,
+           exists (select 1 from public.company_feedback_views v
+                    where v.company_id = p_company.id and v.feedback_id = pg.id and v.viewed_at >= v_start),
+           vt.vote_type, pg.user_id = v_uid,
+           exists (select 1 from public.company_domains cd
+                    where cd.company_id = p_company.id and cd.verified_at is not null
+                      and private.host_matches_domains(pg.website_host, array[cd.domain])),
+           pg.total
+      from page pg
+      left join public.profiles pr on pr.id = pg.user_id
+      left join public.user_stats st on st.user_id = pg.user_id
+      left join public.feedback_votes vt on vt.feedback_id = pg.id and vt.user_id = v_uid
+     order by pg.created_at desc, pg.id desc;
+end
+$$;
+comment on function private.company_feedback_rows(public.companies, text[], text, text, text, timestamptz, timestamptz, integer, bigint) is
+  'Summaries of the feedback matching the given company domains (exact or subdomain), filtered and paged; the search matches only the title and the excerpt the list shows; no author identity.';
+
+-- -----------------------------------------------------------------------------
+-- Section: functions (L6, company feedback events)
+-- -----------------------------------------------------------------------------
+
+-- Companies that verified a domain the host is (or is under).
+create or replace function private.add_company_events(p_feedback_id uuid, p_host text, p_event text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.company_feedback_events (company_id, feedback_id, event_type)
+  select distinct d.company_id, p_feedback_id, p_event
+    from public.company_domains d
+   where p_host is not null
+     and d.verified_at is not null
+     and d.domain = any(private.host_suffixes(p_host))
+$$;
+comment on function private.add_company_events(uuid, text, text) is
+  'Signals an event on a feedback to every company that verified its domain (exact or parent); unverified domains get no events.';
+
+-- Policy helper: the event's feedback is on a domain the company verified.
+create function private.company_event_visible(p_company_id uuid, p_feedback_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.feedback f
+     where f.id = p_feedback_id
+       and private.host_matches_domains(f.website_host, private.verified_domains(p_company_id)))
+$$;
+comment on function private.company_event_visible(uuid, uuid) is
+  'True when the feedback of a company event is on one of the company''s verified domains (RLS of company_feedback_events, so realtime too).';
+
+revoke all on function private.company_list_excerpt(text), private.company_event_visible(uuid, uuid)
+  from public, anon, authenticated;
+grant execute on function private.company_event_visible(uuid, uuid) to authenticated;
+
+-- -----------------------------------------------------------------------------
+-- Section: policies
+-- -----------------------------------------------------------------------------
+
+drop policy if exists "Companies can read their own feedback events" on public.company_feedback_events;
+create policy "Companies can read their own feedback events on verified domains"
+  on public.company_feedback_events for select to authenticated
+  using (company_id in (
+           select c.id from public.companies c where c.user_id = (select auth.uid()))
+         and private.company_event_visible(company_id, feedback_id));
+
+-- Events already written for domains that were never verified.
+delete from public.company_feedback_events e
+ where not private.company_event_visible(e.company_id, e.feedback_id);
