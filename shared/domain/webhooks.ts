@@ -65,3 +65,15 @@ export function webhookUrlError(
     return 'Webhook URLs cannot point at private or local addresses.';
   return null;
 }
+
+/**
+ * Text for Slack's mrkdwn: `&`, `<` and `>` become entities, so text a
+ * consumer wrote cannot mention (`<!channel>`, `<@U123>`) or hide a link
+ * (`<https://evil|Click>`). Slack documents exactly these three escapes.
+ */
+export function escapeSlackText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}

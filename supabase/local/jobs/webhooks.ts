@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isPrivateAddress } from '../../../shared/domain/webhooks.ts';
+import {
+  escapeSlackText,
+  isPrivateAddress,
+} from '../../../shared/domain/webhooks.ts';
 import type { Db } from '../db/types.ts';
 import { createQueueWorker, type QueueWorker } from './queue-worker.ts';
 
@@ -48,8 +51,11 @@ export function signWebhookBody(secret: string, body: string): string {
 export function webhookBody(delivery: Delivery): string {
   if (delivery.format === 'slack') {
     const f = delivery.payload.feedback;
+    // Every value is the consumer's (or derived from it): escaped for mrkdwn
+    // after cutting, so an entity is never cut in half (red-team finding L14).
+    const e = escapeSlackText;
     return JSON.stringify({
-      text: `New ${f.category} feedback on ${f.website_host ?? 'your site'}: *${f.title}*\n${f.description.slice(0, 500)}`,
+      text: `New ${e(f.category)} feedback on ${e(f.website_host ?? 'your site')}: *${e(f.title)}*\n${e(f.description.slice(0, 500))}`,
     });
   }
   return JSON.stringify(delivery.payload);
