@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { escapeSlackText } from '../../../shared/domain/webhooks.ts';
 import {
-  escapeSlackText,
-  isPrivateAddress,
-} from '../../../shared/domain/webhooks.ts';
+  bareHost,
+  resolvesToPublic,
+} from '../../functions/_shared/public-fetch.ts';
 import type { Db } from '../db/types.ts';
 import { createQueueWorker, type QueueWorker } from './queue-worker.ts';
 
@@ -102,8 +103,7 @@ export async function startWebhookWorker(
       if (!options.allowPrivate) {
         if (url.protocol !== 'https:')
           throw new Error('Webhook URLs must use HTTPS.');
-        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''));
-        if (addresses.length === 0 || addresses.some(isPrivateAddress))
+        if (!(await resolvesToPublic(bareHost(url), lookup)))
           throw new Error('The webhook host resolves to a private address.');
       }
       const body = webhookBody(delivery);
