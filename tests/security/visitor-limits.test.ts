@@ -147,6 +147,47 @@ describe('analytics events', () => {
     expect(await recorded('page_flood')).toBe(300);
   });
 
+  it('stop at 150 per account per hour, from any address', async () => {
+    // Behind a trusted proxy the addresses really differ: only the account
+    // limit can stop this user.
+    const proxied = await startTestBackend({
+      env: { PEEGA_TRUSTED_PROXIES: '127.0.0.1' },
+    });
+    try {
+      const user = await createUser(proxied);
+      const jwt = await proxied.ctx.jwt.sign(
+        {
+          sub: user.id,
+          role: 'authenticated',
+          aud: 'authenticated',
+          email: user.email,
+        },
+        3600,
+      );
+      const from = (address: string) =>
+        proxied.client(undefined, {
+          Authorization: `Bearer ${jwt}`,
+          'X-Forwarded-For': address,
+        });
+      const first = await from('203.0.113.70')
+        .from('analytics_events')
+        .insert(events(150, 'account_flood'));
+      expect(first.status).toBe(201);
+      const next = await from('198.51.100.70')
+        .from('analytics_events')
+        .insert({ event_name: 'account_flood' });
+      expect(next.status).toBe(429);
+      // Another visitor at that second address is not affected.
+      const other = await proxied
+        .client(undefined, { 'X-Forwarded-For': '198.51.100.70' })
+        .from('analytics_events')
+        .insert({ event_name: 'account_flood' });
+      expect(other.status).toBe(201);
+    } finally {
+      await proxied.stop();
+    }
+  }, 60_000);
+
   it('the service role is not limited', async () => {
     const res = await t
       .client(t.serviceRoleKey)
