@@ -36,7 +36,7 @@ revoke all on table private.visitor_limit_hits from public, anon, authenticated;
 -- Section: functions
 -- -----------------------------------------------------------------------------
 
-create or replace function private.request_address()
+create or replace function private.visitor_address()
 returns text
 language sql
 stable
@@ -48,7 +48,7 @@ as $$
            nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for',
            ',', 1))), '^::ffff:(\d+\.\d+\.\d+\.\d+)$', '\1'), '')
 $$;
-comment on function private.request_address() is
+comment on function private.visitor_address() is
   'The caller''s address as the API gateway saw it (x-forwarded-for, first entry), or null outside a request.';
 
 create or replace function private.hit_visitor_limit(
@@ -124,7 +124,7 @@ begin
   end if;
   new.user_email := null;
   new.ip_address := 'anonymous';
-  v_address := private.request_address();
+  v_address := private.visitor_address();
   -- A request without an address (none reaches PostgREST through the
   -- gateway) shares one visitor; only trusted server code has no role.
   if v_address is null and auth.role() is not null then
@@ -165,7 +165,7 @@ begin
   -- Clients (any JWT role but the service's) are limited per address and,
   -- signed in, per account (DECISIONS.md "Client address").
   if auth.role() in ('anon', 'authenticated') then
-    v_address := coalesce(private.request_address(), 'unknown');
+    v_address := coalesce(private.visitor_address(), 'unknown');
     perform private.hit_visitor_limit(
       'analytics:address:' || md5('analytics:' || v_address), interval '1 hour', 300, v_message);
     if auth.uid() is not null then
