@@ -274,7 +274,8 @@ export type Liker = { id: string; email: string } | null;
 
 /**
  * Records a like. Signed in: one per user (the database keeps it unique).
- * Anonymous: marked 'anonymous'; a 'duplicate' refusal is ignored.
+ * Anonymous: marked 'anonymous', one per visitor and article; liking again
+ * after a local unlike is refused as a duplicate (23505), which is ignored.
  */
 export async function likeArticle(
   client: Client,
@@ -286,7 +287,7 @@ export async function likeArticle(
       ? { article_id: articleId, user_id: liker.id, user_email: liker.email }
       : { article_id: articleId, ip_address: ANONYMOUS_LIKE_MARKER };
   const { error } = await client.from('blog_article_likes').insert(row);
-  if (error && !liker && /duplicate/i.test(error.message)) return;
+  if (error && !liker && error.code === '23505') return;
   fail(error);
 }
 

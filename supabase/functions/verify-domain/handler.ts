@@ -9,7 +9,19 @@
 // The resolver and the fetch are injected (createVerifyDomainHandler) so
 // tests use local servers; the DOMAIN_VERIFICATION_FILE_URL secret may
 // replace the file address with a template containing {domain}.
-import { resolveTxt as nodeResolveTxt } from 'node:dns/promises';
+//
+// The file check follows at most 3 redirects, only within the domain's own
+// site (www. and http→https), and only to public addresses, checked on the
+// resolved addresses before every request (red-team finding L15).
+import {
+  lookup as nodeLookup,
+  resolveTxt as nodeResolveTxt,
+} from 'node:dns/promises';
+import {
+  fetchSameSite,
+  RefusedFetch,
+  type Lookup,
+} from '../_shared/public-fetch.ts';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -28,6 +40,8 @@ export interface VerifyDomainResponse {
 export interface VerifyDomainDeps {
   resolveTxt(name: string): Promise<string[][]>;
   fetch: typeof fetch;
+  /** All addresses of a host (A and AAAA), to refuse private ones. */
+  lookup: Lookup;
   /** Milliseconds the file check may take. */
   timeoutMs?: number;
 }
@@ -95,26 +109,72 @@ async function checkDns(
   }
 }
 
+/** The file check's outcome: found, or not with the reason when refused. */
+type FileCheck = { found: boolean; refused?: string };
+
+/** Reads at most `max` bytes of a body as text. */
+async function readLimited(res: Response, max: number): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < max) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  await reader.cancel().catch(() => undefined);
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return new TextDecoder().decode(all.subarray(0, max));
+}
+
 async function checkFile(
   deps: VerifyDomainDeps,
   env: Record<string, string>,
   target: Target,
-): Promise<boolean> {
+): Promise<FileCheck> {
+  const configured = env.DOMAIN_VERIFICATION_FILE_URL;
   const template =
-    env.DOMAIN_VERIFICATION_FILE_URL ||
-    'https://{domain}/.well-known/peega-verification.txt';
+    configured || 'https://{domain}/.well-known/peega-verification.txt';
   const url = template.replaceAll('{domain}', target.domain);
+  // A host the operator wrote into the secret (tests, staging) is theirs;
+  // a host made from the company's domain is checked.
+  let trustedHosts: string[] = [];
   try {
-    const res = await deps.fetch(url, {
-      redirect: 'follow',
-      signal: AbortSignal.timeout(deps.timeoutMs ?? 5000),
-      headers: { accept: 'text/plain' },
-    });
-    if (!res.ok) return false;
-    const text = (await res.text()).slice(0, 4096);
-    return text.split(/\r?\n/).some((line) => line.trim() === target.token);
+    const host = new URL(configured ?? '').hostname;
+    if (host && !host.includes('{domain}') && !host.includes('%7Bdomain%7D'))
+      trustedHosts = [host.replace(/^\[|\]$/g, '')];
   } catch {
-    return false;
+    // No secret, or one that is not a URL: nothing is trusted.
+  }
+  try {
+    const res = await fetchSameSite(url, {
+      fetch: deps.fetch,
+      lookup: deps.lookup,
+      trustedHosts,
+      init: {
+        signal: AbortSignal.timeout(deps.timeoutMs ?? 5000),
+        headers: { accept: 'text/plain' },
+      },
+    });
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      return { found: false };
+    }
+    const text = await readLimited(res, 4096);
+    return {
+      found: text.split(/\r?\n/).some((line) => line.trim() === target.token),
+    };
+  } catch (e) {
+    return e instanceof RefusedFetch
+      ? { found: false, refused: e.message }
+      : { found: false };
   }
 }
 
@@ -157,16 +217,19 @@ export function createVerifyDomainHandler(deps: VerifyDomainDeps) {
     if (target.taken)
       return fail(409, 'This domain is already verified by another company.');
 
-    const method = (await checkDns(deps, target))
-      ? 'dns'
-      : (await checkFile(deps, env, target))
-        ? 'file'
-        : null;
+    let method: 'dns' | 'file' | null = null;
+    let refused: string | undefined;
+    if (await checkDns(deps, target)) method = 'dns';
+    else {
+      const file = await checkFile(deps, env, target);
+      if (file.found) method = 'file';
+      refused = file.refused;
+    }
     if (method === null)
       return answer(200, {
         verified: false,
         method: null,
-        error: `We could not find your token. Publish the TXT record _peega-verification.${target.domain} or the file https://${target.domain}/.well-known/peega-verification.txt, then try again.`,
+        error: `We could not find your token.${refused ? ` The file address was not followed: ${refused}` : ''} Publish the TXT record _peega-verification.${target.domain} or the file https://${target.domain}/.well-known/peega-verification.txt, then try again.`,
       });
     const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
     const confirm = await rpc(
@@ -192,4 +255,6 @@ export function createVerifyDomainHandler(deps: VerifyDomainDeps) {
 export const handler = createVerifyDomainHandler({
   resolveTxt: (name) => nodeResolveTxt(name),
   fetch: (input, init) => fetch(input, init),
+  lookup: async (host) =>
+    (await nodeLookup(host, { all: true })).map((a) => a.address),
 });

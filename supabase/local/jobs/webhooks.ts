@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isPrivateAddress } from '../../../shared/domain/webhooks.ts';
+import { escapeSlackText } from '../../../shared/domain/webhooks.ts';
+import {
+  bareHost,
+  resolvesToPublic,
+} from '../../functions/_shared/public-fetch.ts';
 import type { Db } from '../db/types.ts';
 import { createQueueWorker, type QueueWorker } from './queue-worker.ts';
 
@@ -48,8 +52,11 @@ export function signWebhookBody(secret: string, body: string): string {
 export function webhookBody(delivery: Delivery): string {
   if (delivery.format === 'slack') {
     const f = delivery.payload.feedback;
+    // Every value is the consumer's (or derived from it): escaped for mrkdwn
+    // after cutting, so an entity is never cut in half (red-team finding L14).
+    const e = escapeSlackText;
     return JSON.stringify({
-      text: `New ${f.category} feedback on ${f.website_host ?? 'your site'}: *${f.title}*\n${f.description.slice(0, 500)}`,
+      text: `New ${e(f.category)} feedback on ${e(f.website_host ?? 'your site')}: *${e(f.title)}*\n${e(f.description.slice(0, 500))}`,
     });
   }
   return JSON.stringify(delivery.payload);
@@ -96,8 +103,7 @@ export async function startWebhookWorker(
       if (!options.allowPrivate) {
         if (url.protocol !== 'https:')
           throw new Error('Webhook URLs must use HTTPS.');
-        const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ''));
-        if (addresses.length === 0 || addresses.some(isPrivateAddress))
+        if (!(await resolvesToPublic(bareHost(url), lookup)))
           throw new Error('The webhook host resolves to a private address.');
       }
       const body = webhookBody(delivery);

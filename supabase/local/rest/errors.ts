@@ -19,6 +19,11 @@ export class RestError extends Error {
     return new RestError(400, 'PGRST100', message, details);
   }
 
+  /** A request past one of the bounds of `query-params.ts`/`plan.ts`. */
+  static tooBig(message: string, details: string, hint: string) {
+    return new RestError(400, 'PGRST100', message, details, hint);
+  }
+
   static invalidBody(message: string) {
     return new RestError(400, 'PGRST102', message);
   }

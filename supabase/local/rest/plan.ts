@@ -164,6 +164,34 @@ function addRels(
   for (const c of node.children) addRels(c, node, ft.name, cache, schema);
 }
 
+/** Postgres allows 1664 target-list entries; a margin for our own. */
+export const MAX_TARGET_WIDTH = 1600;
+
+/** Target-list entries of a node's SELECT, with `*` expanded. */
+function targetWidth(node: ReadNode): number {
+  const own = node.select.reduce(
+    (n, s) =>
+      n +
+      (s.field.name === '*' && !s.agg ? (node.table?.columns.length ?? 1) : 1),
+    0,
+  );
+  return node.children.reduce(
+    (n, c) => n + (c.spread ? targetWidth(c) : 1),
+    own,
+  );
+}
+
+function checkWidth(node: ReadNode): void {
+  const width = targetWidth(node);
+  if (width > MAX_TARGET_WIDTH)
+    throw RestError.tooBig(
+      'Too many columns in the select parameter',
+      `It selects ${width} columns at one level once '*' is expanded; at most ${MAX_TARGET_WIDTH} are allowed.`,
+      "Select fewer columns, or '*'.",
+    );
+  for (const c of node.children) checkWidth(c);
+}
+
 export interface PlanInput {
   cache: SchemaCache;
   schema: string;
@@ -228,6 +256,7 @@ export function buildReadPlan(input: PlanInput): ReadNode {
   relatedOrders(root);
   nullEmbedFilters(root);
   checkAggregates(root);
+  checkWidth(root);
   if (!isMut) restrictRange(root, input.maxRows);
   return root;
 }

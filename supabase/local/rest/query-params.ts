@@ -100,6 +100,63 @@ function canonicalOf(pairs: [string, string | undefined][]): string {
   return parts.join('&');
 }
 
+// Bounds on what one request may ask for (red-team finding L10). PostgREST
+// has none, but Postgres does: a target list holds at most 1664 entries,
+// and parsing or planning a tree thousands of levels deep overflows the
+// stack. A request past them is refused with a 400 before any SQL is built.
+/** Columns and embedded resources of one `select`, at every level. */
+export const MAX_SELECT_ITEMS = 1000;
+/** Embedded resources of one `select`, at every level. */
+export const MAX_EMBEDS = 100;
+/** Parentheses inside one `select`, `and`/`or` or `order` value. */
+export const MAX_NESTING = 32;
+/** Filter conditions (`?col=…` and inside `and`/`or`) of one request. */
+export const MAX_CONDITIONS = 1000;
+
+/** Deepest parenthesis nesting outside double-quoted values. */
+function nesting(v: string): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '(') max = Math.max(max, ++depth);
+    else if (c === ')') depth--;
+  }
+  return max;
+}
+
+function checkNesting(param: string, v: string): void {
+  const depth = nesting(v);
+  if (depth > MAX_NESTING)
+    throw RestError.tooBig(
+      `The ${param} parameter is nested too deeply`,
+      `It has ${depth} levels of parentheses; at most ${MAX_NESTING} are allowed.`,
+      'Flatten the expression.',
+    );
+}
+
+function countSelect(items: SelectItem[]): { items: number; embeds: number } {
+  let n = { items: 0, embeds: 0 };
+  for (const it of items) {
+    n.items++;
+    if (it.kind === 'relation') {
+      const c = countSelect(it.children);
+      n = { items: n.items + c.items, embeds: n.embeds + 1 + c.embeds };
+    }
+  }
+  return n;
+}
+
+const countConditions = (t: LogicTree): number =>
+  t.t === 'stmt'
+    ? 1
+    : t.children.reduce((sum, c) => sum + countConditions(c), 0);
+
 function parse<T>(p: P<T>, name: string, input: string): T {
   const r = runParser(p, name, input);
   if (!r.ok) throw RestError.parse(r.error.message, r.error.details);
@@ -152,6 +209,7 @@ export function parseQueryParams(raw: string, isRpcRead: boolean): QueryParams {
   for (const [k, v] of nonEmpty) {
     if (lastWord(k) !== 'order') continue;
     const [path] = parse(pTreePath, `failed to parse tree path (${k})`, k);
+    checkNesting('order', v);
     order.push([path, parse(pOrder, `failed to parse order (${v})`, v)]);
   }
 
@@ -164,6 +222,7 @@ export function parseQueryParams(raw: string, isRpcRead: boolean): QueryParams {
       `failed to parse logic path (${k})`,
       k,
     );
+    checkNesting(w, v);
     logic.push([
       path,
       parse(pLogicTree, `failed to parse logic tree (${v})`, op + v),
@@ -185,11 +244,25 @@ export function parseQueryParams(raw: string, isRpcRead: boolean): QueryParams {
         ];
 
   const selectRaw = lookup('select') ?? '*';
+  checkNesting('select', selectRaw);
   const select = parse(
     pSelect,
     `failed to parse select parameter (${selectRaw})`,
     selectRaw,
   );
+  const size = countSelect(select);
+  if (size.items > MAX_SELECT_ITEMS)
+    throw RestError.tooBig(
+      'Too many columns in the select parameter',
+      `It names ${size.items} columns and embedded resources; at most ${MAX_SELECT_ITEMS} are allowed.`,
+      "Select fewer columns, or '*'.",
+    );
+  if (size.embeds > MAX_EMBEDS)
+    throw RestError.tooBig(
+      'Too many embedded resources in the select parameter',
+      `It embeds ${size.embeds} resources; at most ${MAX_EMBEDS} are allowed.`,
+      'Embed fewer resources.',
+    );
 
   const filters: [EmbedPath, Filter][] = [];
   const rpcArgs: [string, string][] = [];
@@ -208,6 +281,16 @@ export function parseQueryParams(raw: string, isRpcRead: boolean): QueryParams {
     else if (isRpcRead && !r.consumed) rpcArgs.push([field.name, v]);
     else throw RestError.parse(r.error.message, r.error.details);
   }
+
+  const conditions =
+    filters.length +
+    logic.reduce((sum, [, tree]) => sum + countConditions(tree), 0);
+  if (conditions > MAX_CONDITIONS)
+    throw RestError.tooBig(
+      'Too many filters',
+      `The request has ${conditions} filter conditions; at most ${MAX_CONDITIONS} are allowed.`,
+      'Use fewer filters, or an in.(…) list.',
+    );
 
   const onConflictRaw = lookup('on_conflict');
   const onConflict =

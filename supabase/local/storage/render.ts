@@ -1,6 +1,7 @@
 import type { ServiceRequest, ServiceResponse } from '../http.ts';
 import { ERRORS, StorageError } from './errors.ts';
 import type { ObjectRow } from './rows.ts';
+import { essence } from './sniff.ts';
 import type { Scope } from './scope.ts';
 
 interface RenderOptions {
@@ -47,6 +48,20 @@ function disposition(req: ServiceRequest): string | undefined {
   return `attachment; filename=${name}; filename*=UTF-8''${name}`;
 }
 
+// Raster images, audio and video: inert with nosniff, shown inline.
+const MEDIA =
+  /^(image\/(png|apng|jpeg|gif|webp|avif|heic|heif)|audio\/[\w.+-]+|video\/[\w.+-]+)$/;
+// Other types a browser shows inline without running anything. Every other
+// type (HTML, SVG, XML, scripts, unknown ones) is sent as an attachment:
+// this backend serves user files from the web app's own origin, where a
+// page could read the session (red-team finding L11).
+const INLINE_TEXT = /^(text\/plain|application\/(json|octet-stream))$/;
+
+// A document that runs nothing and sits in an opaque origin if it is ever
+// opened as a page. Left off media, which browsers show directly only as
+// their own media document.
+const SANDBOX = "default-src 'none'; sandbox";
+
 function baseHeaders(obj: ObjectRow, req: ServiceRequest, opts: RenderOptions) {
   const meta = obj.metadata ?? {};
   const mime = meta.mimetype ?? 'application/octet-stream';
@@ -55,7 +70,14 @@ function baseHeaders(obj: ObjectRow, req: ServiceRequest, opts: RenderOptions) {
     // Storage never serves HTML as HTML from a bucket.
     'content-type': mime.includes('text/html') ? 'text/plain' : mime,
     'x-robots-tag': 'none',
+    // Every download: the browser uses the type sent, never a guess.
+    'x-content-type-options': 'nosniff',
   };
+  const type = essence(mime);
+  if (!MEDIA.test(type)) {
+    headers['content-security-policy'] = SANDBOX;
+    if (!INLINE_TEXT.test(type)) headers['content-disposition'] = 'attachment';
+  }
   if (meta.eTag) headers.etag = meta.eTag;
   const modified = meta.lastModified ? new Date(meta.lastModified) : undefined;
   if (modified && !Number.isNaN(modified.getTime())) {

@@ -1,6 +1,8 @@
 // Magic-byte checks of an upload's declared type (DECISIONS "Uploads": the
 // declared type must match the file's bytes). Hosted Storage trusts the
-// declared type; this backend refuses e.g. an HTML page uploaded as a PNG.
+// declared type; this backend refuses e.g. an HTML page uploaded as a PNG,
+// and an image that is also a page (red-team finding L11).
+import { inflateSync } from 'node:zlib';
 
 type Matcher = (b: Uint8Array) => boolean;
 
@@ -61,6 +63,61 @@ const isMarkup: Matcher = (b) => {
   );
 };
 
+// Tags that make a browser (or a sniffer) treat bytes as a page: a valid
+// image carrying one is a polyglot, a page when served or sniffed as one.
+// Namespaced XMP (`<x:xmpmeta`, `<rdf:…`) and `<?xpacket` are not matched.
+const ACTIVE_TAG =
+  /<(?:script|html|head|body|svg|iframe|frame|object|embed|meta|link|style|base|form|img|!doctype)[\s>/]/i;
+
+const latin1 = (b: Uint8Array) =>
+  Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
+
+/** Text a decoder keeps: PNG tEXt/iTXt/zTXt chunks, JPEG COM segments. */
+function textChunks(b: Uint8Array): string[] {
+  const out: string[] = [];
+  const view = Buffer.from(b.buffer, b.byteOffset, b.length);
+  if (png(b)) {
+    for (let at = 8; at + 12 <= view.length;) {
+      const len = view.readUInt32BE(at);
+      const type = view.toString('latin1', at + 4, at + 8);
+      const data = view.subarray(at + 8, Math.min(at + 8 + len, view.length));
+      if (type === 'tEXt' || type === 'iTXt') out.push(data.toString('latin1'));
+      if (type === 'zTXt') {
+        // keyword, NUL, method byte, deflated text (at most 64 KB read).
+        const nul = data.indexOf(0);
+        try {
+          out.push(
+            inflateSync(data.subarray(nul + 2), {
+              maxOutputLength: 65536,
+            }).toString('latin1'),
+          );
+        } catch {
+          out.push(data.toString('latin1'));
+        }
+      }
+      if (type === 'IEND') break;
+      at += 12 + len;
+    }
+  } else if (jpeg(b)) {
+    // Segments up to the scan data; COM (0xFE) holds free text.
+    for (let at = 2; at + 4 <= view.length && view[at] === 0xff;) {
+      const marker = view[at + 1]!;
+      if (marker === 0xda || marker === 0xd9) break;
+      const len = view.readUInt16BE(at + 2);
+      if (marker === 0xfe)
+        out.push(view.toString('latin1', at + 4, at + 2 + len));
+      at += 2 + len;
+    }
+  }
+  return out;
+}
+
+/** Markup in the first KB (what MIME sniffers read) or in a text chunk. */
+const carriesMarkup: Matcher = (b) =>
+  [latin1(b.subarray(0, 1024)), ...textChunks(b)].some((t) =>
+    ACTIVE_TAG.test(t),
+  );
+
 const SIGNATURES: Record<string, Matcher> = {
   'image/png': png,
   'image/apng': png,
@@ -117,6 +174,8 @@ export function contentMatchesType(
 ): boolean {
   const type = essence(declared);
   const matcher = SIGNATURES[type];
+  if (matcher && type.startsWith('image/') && type !== 'image/svg+xml')
+    return matcher(data) && !carriesMarkup(data);
   if (matcher) return matcher(data);
   if (/^(image|audio|video)\//.test(type)) return !isMarkup(data);
   return true;

@@ -9,8 +9,15 @@ let t: TestBackend;
 let admin: TestUser;
 let reader: TestUser;
 let articleId: string;
+/** An anonymous visitor at `address` (the backend trusts 127.0.0.1 as a proxy). */
+const visitor = (address: string) =>
+  t.client(undefined, { 'X-Forwarded-For': address });
 beforeAll(async () => {
-  t = await startTestBackend();
+  // The test client plays a reverse proxy so that likes can come from
+  // several visitors' addresses.
+  t = await startTestBackend({
+    env: { PEEGA_TRUSTED_PROXIES: '127.0.0.1' },
+  });
   admin = await createUser(t);
   reader = await createUser(t);
   await query(t, 'insert into public.blog_admins (user_email) values ($1)', [
@@ -139,12 +146,16 @@ describe('likes', () => {
     expect(again.error?.code).toBe('23505');
     for (let i = 0; i < 3; i++) {
       done(
-        await t
-          .client()
+        await visitor(`203.0.113.${i + 1}`)
           .from('blog_article_likes')
           .insert({ article_id: articleId, ip_address: 'anonymous' }),
       );
     }
+    // The same visitor again counts once (red-team finding L4).
+    const twice = await visitor('203.0.113.1')
+      .from('blog_article_likes')
+      .insert({ article_id: articleId, ip_address: 'anonymous' });
+    expect(twice.error?.code).toBe('23505');
     expect(
       ok(
         await t
@@ -178,8 +189,7 @@ describe('likes', () => {
     );
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      const { status } = await t
-        .client()
+      const { status } = await visitor(`198.51.100.${i + 1}`)
         .from('blog_article_likes')
         .insert({ article_id: article.id });
       statuses.push(status);

@@ -212,6 +212,7 @@ describe('verify-domain with an injected resolver', () => {
           : [];
       },
       fetch: () => new Promise<Response>(() => undefined),
+      lookup: async () => ['93.184.216.34'],
       timeoutMs: 100,
     });
     const env = {

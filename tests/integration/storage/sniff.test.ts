@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentMatchesType } from '../../../supabase/local/storage/sniff.ts';
 
-const b = (...parts: (string | number[])[]) =>
+const b = (...parts: (string | number[] | Buffer)[]) =>
   Buffer.concat(
     parts.map((p) =>
       typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p),
@@ -51,6 +51,22 @@ describe('contentMatchesType', () => {
     ['video/x-matroska', b('hello <script>alert(1)</script>')],
   ])('refuses %s with other bytes', (type, data) => {
     expect(contentMatchesType(type, data)).toBe(false);
+  });
+
+  // Red-team finding L11: an image that is also a page.
+  it.each([
+    ['image/png', b(PNG, '<html><script>alert(1)</script>')],
+    ['image/jpeg', b(JPEG, [0, 0], '<svg onload=alert(1)>')],
+    ['image/gif', b('GIF89a', [1, 0], '<iframe src=x>')],
+    ['image/webp', b('RIFF', [0, 0, 0, 0], 'WEBPVP8 <body onload=x>')],
+  ])('refuses a %s that carries markup', (type, data) => {
+    expect(contentMatchesType(type, data)).toBe(false);
+  });
+
+  it('accepts a PNG with XMP metadata', () => {
+    const xmp =
+      '<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>';
+    expect(contentMatchesType('image/png', b(PNG, xmp))).toBe(true);
   });
 
   it.each([

@@ -24,6 +24,25 @@ describe('isPrivateAddress', () => {
     ['::ffff:8.8.8.8', false],
     ['2606:4700::1111', false],
     ['not-an-ip', true],
+    // Red-team finding L15: IPv6 forms of private addresses.
+    ['::ffff:7f00:1', true],
+    ['[::ffff:169.254.169.254]', true],
+    ['::ffff:a9fe:a9fe', true],
+    ['::ffff:0808:0808', false],
+    ['::127.0.0.1', true],
+    ['64:ff9b::a00:1', true],
+    ['64:ff9b::808:808', false],
+    ['2002:c0a8:0101::1', true],
+    ['2002:0808:0808::1', false],
+    ['ff02::1', true],
+    ['fec0::1', true],
+    ['fe80::1%eth0', true],
+    ['2001:db8::1', true],
+    ['0:0:0:0:0:0:0:1', true],
+    ['198.18.0.1', true],
+    ['192.0.0.8', true],
+    ['300.1.1.1', true],
+    ['1::2::3', true],
   ] as const)('%s → %s', (ip, expected) => {
     expect(isPrivateAddress(ip)).toBe(expected);
   });
