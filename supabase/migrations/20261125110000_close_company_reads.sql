@@ -25,45 +25,90 @@
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
--- Section: tables
+-- Section: tables (the one rate limiter of database-side limits)
 -- -----------------------------------------------------------------------------
 
-create table private.rpc_rate_hits (
-  scope text not null,
-  subject text not null,
+create table private.rate_limit_hits (
+  bucket text not null,
   window_start timestamptz not null,
   hits integer not null default 0,
-  primary key (scope, subject, window_start)
+  primary key (bucket, window_start)
 );
-comment on table private.rpc_rate_hits is
-  'Calls of a rate-limited RPC per account (account:<uid>) and per client address (address:<ip>) in the current fixed window; older windows are deleted as the subject calls again.';
+comment on table private.rate_limit_hits is
+  'Requests counted per limit bucket (e.g. <scope>:account:<uid>, <scope>:address:<hash>) and fixed window; windows over a day old are pruned as new ones are counted.';
 
--- The sweep of windows whose subject never called again.
-create index rpc_rate_hits_window_start_idx on private.rpc_rate_hits (window_start);
+-- The sweep of windows whose bucket never came back.
+create index rate_limit_hits_window_start_idx on private.rate_limit_hits (window_start);
 
-alter table private.rpc_rate_hits enable row level security;
-revoke all on table private.rpc_rate_hits from public, anon, authenticated;
+alter table private.rate_limit_hits enable row level security;
+revoke all on table private.rate_limit_hits from public, anon, authenticated;
 
 -- -----------------------------------------------------------------------------
 -- Section: functions (rate limit)
 -- -----------------------------------------------------------------------------
 
--- The client address as the gateway decided it (hosted Supabase's and ours
--- both overwrite X-Forwarded-For); null outside an HTTP request.
+-- The client address as the gateway decided it: hosted Supabase's gateway and
+-- ours both set X-Forwarded-For (ours overwrites the client's own header with
+-- the socket's peer); `::ffff:1.2.3.4` and `1.2.3.4` are one address. Null
+-- outside an HTTP request.
 create function private.request_address()
 returns text
 language sql
 stable
 set search_path = ''
 as $$
-  select nullif(btrim(split_part(coalesce(
-    nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for', ''), ',', 1)), '')
+  select nullif(regexp_replace(lower(btrim(split_part(
+           nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for',
+           ',', 1))), '^::ffff:(\d+\.\d+\.\d+\.\d+)$', '\1'), '')
 $$;
 comment on function private.request_address() is
   'The caller''s address from request.headers x-forwarded-for (set by the gateway, never the client''s own header); null outside a request.';
 
--- Counts one call per account and per address; over either limit answers
--- HTTP 429 with Retry-After (PostgREST's RAISE SQLSTATE 'PGRST').
+-- Counts one request in a bucket's current fixed window. The counter row is
+-- locked by its upsert, so parallel requests and the rows of one multi-row
+-- insert are all counted. Past p_max: HTTP 429 with Retry-After (PostgREST's
+-- RAISE SQLSTATE 'PGRST'); the raise rolls the count back with the request.
+create function private.hit_rate_limit(
+  p_bucket text,
+  p_window interval,
+  p_max integer,
+  p_message text
+)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_window timestamptz := date_bin(p_window, now(), timestamptz '2000-01-01 00:00:00+00');
+  v_hits integer;
+begin
+  insert into private.rate_limit_hits as h (bucket, window_start, hits)
+  values (p_bucket, v_window, 1)
+  on conflict (bucket, window_start) do update set hits = h.hits + 1
+  returning h.hits into v_hits;
+  if v_hits > p_max then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'PT429', 'message', p_message, 'details', null,
+        'hint', 'Please wait a few minutes and try again.')::text,
+      detail = json_build_object(
+        'status', 429,
+        'headers', json_build_object('Retry-After',
+          greatest(1, ceil(extract(epoch from (v_window + p_window - now()))))::integer::text))::text;
+  end if;
+  -- Keep the table the size of a day's callers: a few windows that ended
+  -- over a day ago go with each hit.
+  delete from private.rate_limit_hits h
+   where h.ctid in (select o.ctid from private.rate_limit_hits o
+                     where o.window_start < now() - interval '1 day' limit 20);
+end
+$$;
+comment on function private.hit_rate_limit(text, interval, integer, text) is
+  'Counts one request in the bucket''s current window; past p_max raises HTTP 429 with Retry-After and p_message.';
+
+-- One call of p_scope for the caller's account and for its address.
 create function private.check_rate_limit(
   p_scope text,
   p_per_account integer,
@@ -78,51 +123,22 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_seconds double precision := extract(epoch from p_window);
-  v_window timestamptz := to_timestamp(floor(extract(epoch from now()) / v_seconds) * v_seconds);
   v_uid uuid := auth.uid();
-  v_address text := private.request_address();
-  v_subjects text[] := array[]::text[];
-  v_limits integer[] := array[]::integer[];
-  v_hits integer;
 begin
   if v_uid is not null then
-    v_subjects := v_subjects || ('account:' || v_uid::text);
-    v_limits := v_limits || p_per_account;
+    perform private.hit_rate_limit(p_scope || ':account:' || v_uid::text, p_window, p_per_account, p_message);
   end if;
-  if v_address is not null then
-    v_subjects := v_subjects || ('address:' || left(v_address, 100));
-    v_limits := v_limits || p_per_address;
-  end if;
-  -- About one call in a hundred also sweeps day-old windows of subjects
-  -- that never came back, so the table stays the size of one day's callers.
-  if random() < 0.01 then
-    delete from private.rpc_rate_hits h where h.window_start < now() - interval '1 day';
-  end if;
-  for i in 1 .. coalesce(array_length(v_subjects, 1), 0) loop
-    delete from private.rpc_rate_hits h
-     where h.scope = p_scope and h.subject = v_subjects[i] and h.window_start < v_window;
-    insert into private.rpc_rate_hits as h (scope, subject, window_start, hits)
-    values (p_scope, v_subjects[i], v_window, 1)
-    on conflict (scope, subject, window_start) do update set hits = h.hits + 1
-    returning h.hits into v_hits;
-    if v_hits > v_limits[i] then
-      raise sqlstate 'PGRST' using
-        message = json_build_object(
-          'code', 'PT429', 'message', p_message, 'details', null,
-          'hint', 'Please wait a few minutes and try again.')::text,
-        detail = json_build_object(
-          'status', 429,
-          'headers', json_build_object('Retry-After',
-            greatest(1, ceil(extract(epoch from (v_window + p_window - now()))))::integer::text))::text;
-    end if;
-  end loop;
+  perform private.hit_rate_limit(
+    p_scope || ':address:' || md5(p_scope || ':' || coalesce(private.request_address(), 'unknown')),
+    p_window, p_per_address, p_message);
 end
 $$;
 comment on function private.check_rate_limit(text, integer, integer, interval, text) is
   'Counts one call of p_scope for the caller''s account and address in the current window; past either limit raises HTTP 429 with Retry-After and p_message.';
 
-revoke all on function private.request_address(), private.check_rate_limit(text, integer, integer, interval, text)
+revoke all on function private.request_address(),
+  private.hit_rate_limit(text, interval, integer, text),
+  private.check_rate_limit(text, integer, integer, interval, text)
   from public, anon, authenticated;
 
 -- -----------------------------------------------------------------------------

@@ -15,82 +15,9 @@
 -- =============================================================================
 
 -- -----------------------------------------------------------------------------
--- Section: tables
+-- Section: functions (counted by private.hit_rate_limit, the one limiter of
+-- database-side limits, 20261125110000_close_company_reads.sql)
 -- -----------------------------------------------------------------------------
-
-create table if not exists private.visitor_limit_hits (
-  bucket text not null,
-  window_start timestamptz not null,
-  hits integer not null default 0,
-  primary key (bucket, window_start)
-);
-comment on table private.visitor_limit_hits is
-  'Requests counted per limit bucket (address or account hash) and fixed window; old windows are pruned as new ones are counted.';
-
-create index if not exists visitor_limit_hits_window_start_idx
-  on private.visitor_limit_hits (window_start);
-
-revoke all on table private.visitor_limit_hits from public, anon, authenticated;
-
--- -----------------------------------------------------------------------------
--- Section: functions
--- -----------------------------------------------------------------------------
-
-create or replace function private.visitor_address()
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  -- The first entry: the embedded gateway sends exactly one, the client's
-  -- socket address; `::ffff:1.2.3.4` and `1.2.3.4` are one address.
-  select nullif(regexp_replace(lower(btrim(split_part(
-           nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for',
-           ',', 1))), '^::ffff:(\d+\.\d+\.\d+\.\d+)$', '\1'), '')
-$$;
-comment on function private.visitor_address() is
-  'The caller''s address as the API gateway saw it (x-forwarded-for, first entry), or null outside a request.';
-
-create or replace function private.hit_visitor_limit(
-  p_bucket text,
-  p_window interval,
-  p_max integer,
-  p_message text
-)
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_window_start timestamptz := date_bin(p_window, now(), timestamptz '2000-01-01 00:00:00+00');
-  v_hits integer;
-  v_retry integer;
-begin
-  insert into private.visitor_limit_hits as h (bucket, window_start, hits)
-  values (p_bucket, v_window_start, 1)
-  on conflict (bucket, window_start) do update set hits = h.hits + 1
-  returning h.hits into v_hits;
-  if v_hits > p_max then
-    v_retry := greatest(1, ceil(extract(epoch from (v_window_start + p_window - now())))::integer);
-    -- PostgREST's own way to answer with a status and headers (429 with
-    -- Retry-After, DECISIONS.md "Client address").
-    raise sqlstate 'PGRST' using
-      message = json_build_object('code', 'PT429', 'message', p_message)::text,
-      detail = json_build_object('status', 429, 'headers', json_build_object('Retry-After', v_retry::text))::text;
-  end if;
-  -- Keep the table small: a few windows that ended over a day ago go with
-  -- each hit.
-  delete from private.visitor_limit_hits h
-   where h.ctid in (select o.ctid from private.visitor_limit_hits o
-                     where o.window_start < now() - interval '1 day' limit 20);
-end
-$$;
-comment on function private.hit_visitor_limit(text, interval, integer, text) is
-  'Counts one request in the bucket''s current window; past p_max it raises HTTP 429 with Retry-After and p_message.';
-
-revoke all on function private.hit_visitor_limit(text, interval, integer, text) from public, anon, authenticated;
 
 create or replace function private.blog_like_before_insert()
 returns trigger
@@ -124,7 +51,7 @@ begin
   end if;
   new.user_email := null;
   new.ip_address := 'anonymous';
-  v_address := private.visitor_address();
+  v_address := private.request_address();
   -- A request without an address (none reaches PostgREST through the
   -- gateway) shares one visitor; only trusted server code has no role.
   if v_address is null and auth.role() is not null then
@@ -138,8 +65,8 @@ begin
               where l.article_id = new.article_id and l.client_hash = new.client_hash) then
     raise exception 'You already like this article.' using errcode = 'unique_violation';
   end if;
-  perform private.hit_visitor_limit('like:visitor:' || new.client_hash, interval '1 hour', 30, v_message);
-  perform private.hit_visitor_limit('like:article:' || new.article_id::text, interval '1 minute', 20, v_message);
+  perform private.hit_rate_limit('like:visitor:' || new.client_hash, interval '1 hour', 30, v_message);
+  perform private.hit_rate_limit('like:article:' || new.article_id::text, interval '1 minute', 20, v_message);
   return new;
 end
 $$;
@@ -153,7 +80,6 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_address text;
   v_message constant text := 'Too many events. Please try again later.';
 begin
   if auth.uid() is not null or auth.role() in ('anon', 'authenticated') then
@@ -165,13 +91,7 @@ begin
   -- Clients (any JWT role but the service's) are limited per address and,
   -- signed in, per account (DECISIONS.md "Client address").
   if auth.role() in ('anon', 'authenticated') then
-    v_address := coalesce(private.visitor_address(), 'unknown');
-    perform private.hit_visitor_limit(
-      'analytics:address:' || md5('analytics:' || v_address), interval '1 hour', 300, v_message);
-    if auth.uid() is not null then
-      perform private.hit_visitor_limit(
-        'analytics:user:' || auth.uid()::text, interval '1 hour', 150, v_message);
-    end if;
+    perform private.check_rate_limit('analytics', 150, 300, interval '1 hour', v_message);
   end if;
   return new;
 end
