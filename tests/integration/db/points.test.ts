@@ -22,6 +22,7 @@ import {
   statsOf,
   uploadFolderOf,
   utcDay,
+  realFeedback,
 } from './support.ts';
 
 // Exact XP per action (DECISIONS.md "Points, levels, badges, reputation").
@@ -239,7 +240,10 @@ describe('referral XP', () => {
       )
     ).referral_code;
 
-  it('gives 30 to both sides, once per invitee', async () => {
+  // Security review M6: the XP waits for the invitee's confirmed e-mail
+  // (createUser's users are confirmed) and first real feedback; it used to
+  // be paid when the code was processed.
+  it('gives 30 to both sides once the invitee sent a first real feedback, once per invitee', async () => {
     const inviter = await createUser(t);
     const invitee = await createUser(t);
     const code = await codeOf(inviter.id);
@@ -250,8 +254,10 @@ describe('referral XP', () => {
       }),
     );
     expect(first).toEqual([
-      expect.objectContaining({ status: 'completed', points_awarded: 30 }),
+      expect.objectContaining({ status: 'pending', points_awarded: 0 }),
     ]);
+    expect(await ledgerOf(t, inviter.id)).toEqual([]);
+    await realFeedback(t, invitee.id);
     const again = ok(
       await invitee.client.rpc('process_referral_signup', {
         p_referral_code: code,
@@ -261,6 +267,8 @@ describe('referral XP', () => {
       expect.objectContaining({ status: 'completed', points_awarded: 0 }),
     ]);
     expect(await ledgerOf(t, invitee.id)).toEqual([
+      ['feedback_submitted', 5],
+      ['first_feedback', 10],
       ['referral_bonus', REFERRAL_POINTS],
     ]);
     expect(await ledgerOf(t, inviter.id)).toEqual([
@@ -307,7 +315,11 @@ describe('referral XP', () => {
       }),
     );
     expect(result[0]?.status).toBe('invalid');
+    await realFeedback(t, a.id);
+    await realFeedback(t, b.id);
     expect(await ledgerOf(t, a.id)).toEqual([
+      ['feedback_submitted', 5],
+      ['first_feedback', 10],
       ['referral_completed', REFERRAL_POINTS],
     ]);
   });
@@ -340,7 +352,10 @@ describe('referral XP', () => {
     );
     expect(pending).toEqual([{ status: 'pending', invitee_id: invitee.id }]);
     const result = ok(await invitee.client.rpc('process_referral_signup'));
-    expect(result[0]?.status).toBe('completed');
+    expect(result[0]?.status).toBe('pending');
+    await realFeedback(t, invitee.id);
+    const after = ok(await invitee.client.rpc('process_referral_signup'));
+    expect(after[0]?.status).toBe('completed');
   });
 });
 

@@ -272,3 +272,26 @@ export function utcDay(days: number, time = '12:00:00'): string {
   const day = new Date(midnight.getTime() + days * 86_400_000);
   return `${day.toISOString().slice(0, 10)}T${time}Z`;
 }
+
+/**
+ * A first real feedback of the user, as referral XP requires (M6): inserted
+ * through the normal checks and analysed by the AI step as not spam (here
+ * the service-role call the process-feedback function makes).
+ */
+export async function realFeedback(
+  t: TestBackend,
+  userId: string,
+  fields: FeedbackFields = {},
+): Promise<{ id: string; points_awarded: number }> {
+  const row = await insertFeedback(t, userId, {
+    title: 'Search ignores filters',
+    description:
+      'After choosing a price filter on the search page, the results still show every product.',
+    ...fields,
+  });
+  await t.ctx.db.query(
+    `select public.apply_feedback_analysis($1, '{"is_spam": false, "quality_score": 4}'::jsonb)`,
+    [row.id],
+  );
+  return row;
+}
