@@ -20,7 +20,7 @@ import {
   query,
   serviceClient,
   statsOf,
-  uploadFolderOf,
+  uploadMedia,
   utcDay,
   realFeedback,
 } from './support.ts';
@@ -48,7 +48,6 @@ const completeProfile = {
 describe('feedback XP', () => {
   it('gives 5 + 10 for the first feedback, then 5, 6 and 7 by attachments', async () => {
     const user = await createUser(t);
-    const folder = await uploadFolderOf(user);
     const submit = (extra: Record<string, string>) =>
       user.client
         .from('feedback')
@@ -68,13 +67,17 @@ describe('feedback XP', () => {
     );
     expect(ok(await submit({})).points_awarded).toBe(5);
     expect(
-      ok(await submit({ screenshot_url: `${folder}/a.png` })).points_awarded,
+      ok(
+        await submit({
+          screenshot_url: await uploadMedia(user, 'screenshots'),
+        }),
+      ).points_awarded,
     ).toBe(6);
     expect(
       ok(
         await submit({
-          screenshot_url: `${folder}/b.png`,
-          audio_url: `${folder}/b.webm`,
+          screenshot_url: await uploadMedia(user, 'screenshots'),
+          audio_url: await uploadMedia(user, 'audio'),
         }),
       ).points_awarded,
     ).toBe(7);
