@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpWithPassword } from '../../shared/data/auth.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import {
   createUser,
@@ -8,6 +9,7 @@ import {
   one,
   query,
   realFeedback,
+  uniqueEmail,
   type TestUser,
 } from '../integration/db/support.ts';
 
@@ -135,6 +137,34 @@ describe('referral farming (M6)', () => {
     expect(result[0]).toMatchObject({ status: 'invalid', points_awarded: 0 });
     await realFeedback(t, late.id);
     expect(await ledgerOf(t, inviter.id)).toEqual([]);
+  });
+});
+
+describe('the sign-up records the referral (no late claim needed)', () => {
+  it("a sign-up through the app's auth call carries the link's code; XP follows the invitee's proof", async () => {
+    const inviter = await createUser(t);
+    const email = uniqueEmail('invited');
+    await signUpWithPassword(t.client() as never, {
+      email,
+      password: 'a-long-Passw0rd!',
+      fullName: 'Invited Friend',
+      redirectTo: 'http://localhost/app',
+      referralCode: await codeOf(inviter),
+    });
+    const { id } = await one<{ id: string }>(
+      t,
+      'select id from auth.users where email = $1',
+      [email],
+    );
+    expect(await statuses(inviter)).toEqual(['pending']);
+    await realFeedback(t, id);
+    await t.ctx.db.query(
+      `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now())
+        where id = $1`,
+      [id],
+    );
+    expect(await statuses(inviter)).toEqual(['completed']);
+    expect(await ledgerOf(t, inviter.id)).toEqual([['referral_completed', 30]]);
   });
 });
 
