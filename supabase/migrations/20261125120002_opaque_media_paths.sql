@@ -70,24 +70,6 @@ comment on function private.may_upload_media_to(text) is
   'True when the signed-in user may upload a feedback file at this path: {uuid}/{file name}, the folder neither their user id, an old per-author folder, nor holding anyone else''s file.';
 grant execute on function private.may_upload_media_to(text) to authenticated;
 
--- The signed-in user's objects: owned by them, or (objects from before this
--- change) under their old per-author folder.
-create or replace function private.is_my_media(p_owner_id text, p_owner uuid, p_name text)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select auth.uid() is not null and (
-    coalesce(p_owner_id, p_owner::text) = auth.uid()::text
-    or split_part(p_name, '/', 1) = (
-      select u.folder::text from private.upload_folders u where u.user_id = auth.uid()))
-$$;
-comment on function private.is_my_media(text, uuid, text) is
-  'True when a feedback file belongs to the signed-in user: its owner, or its path under their old per-author folder.';
-grant execute on function private.is_my_media(text, uuid, text) to authenticated;
-
 drop policy if exists "Users can upload feedback media to their own folder" on storage.objects;
 drop policy if exists "Users can upload feedback media to a fresh folder" on storage.objects;
 create policy "Users can upload feedback media to a fresh folder"
@@ -102,26 +84,33 @@ create policy "Authors can read their own feedback media"
   on storage.objects for select to authenticated
   using (
     bucket_id in ('screenshots', 'audio')
-    and private.is_my_media(owner_id, owner, name));
+    -- Owned by the caller, or (objects from before per-file folders) under
+    -- their former per-author folder.
+    and (coalesce(owner_id, owner::text) = (select auth.uid()::text)
+         or (storage.foldername(name))[1] = (select private.current_upload_folder()::text)));
 
 drop policy if exists "Authors can replace their own feedback media" on storage.objects;
 create policy "Authors can replace their own feedback media"
   on storage.objects for update to authenticated
   using (
     bucket_id in ('screenshots', 'audio')
-    and private.is_my_media(owner_id, owner, name))
+    and (coalesce(owner_id, owner::text) = (select auth.uid()::text)
+         or (storage.foldername(name))[1] = (select private.current_upload_folder()::text)))
   with check (
     bucket_id in ('screenshots', 'audio')
     and coalesce(owner_id, owner::text) = (select auth.uid()::text)
     and (private.may_upload_media_to(name)
-         or split_part(name, '/', 1) = (select private.current_upload_folder()::text)));
+         or (storage.foldername(name))[1] = (select private.current_upload_folder()::text)));
 
 drop policy if exists "Authors can delete their own feedback media" on storage.objects;
 create policy "Authors can delete their own feedback media"
   on storage.objects for delete to authenticated
   using (
     bucket_id in ('screenshots', 'audio')
-    and private.is_my_media(owner_id, owner, name));
+    -- Owned by the caller, or (objects from before per-file folders) under
+    -- their former per-author folder.
+    and (coalesce(owner_id, owner::text) = (select auth.uid()::text)
+         or (storage.foldername(name))[1] = (select private.current_upload_folder()::text)));
 
 create or replace function private.feedback_before_insert()
 returns trigger
