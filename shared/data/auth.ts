@@ -22,13 +22,23 @@ export async function signUpWithPassword(
     password: string;
     fullName: string;
     redirectTo: string;
+    /**
+     * The referral code of the link the user came from. Stored with the
+     * account, so the referral is recorded at sign-up (pending until the
+     * invitee confirms their e-mail and sends a first real feedback) even
+     * if the confirmation link opens in another browser.
+     */
+    referralCode?: string | null;
   },
 ) {
   const { data, error } = await client.auth.signUp({
     email: args.email,
     password: args.password,
     options: {
-      data: { full_name: args.fullName },
+      data: {
+        full_name: args.fullName,
+        ...(args.referralCode ? { referral_code: args.referralCode } : {}),
+      },
       emailRedirectTo: args.redirectTo,
     },
   });

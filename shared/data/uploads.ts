@@ -3,8 +3,13 @@ import { unwrap, type Client } from './client.ts';
 export type UploadBucket = 'screenshots' | 'audio';
 
 /**
- * Uploads a screenshot or voice note to its private bucket under the
- * caller's opaque upload folder (never the user id) and returns its path.
+ * Uploads a screenshot or voice note to its private bucket and returns its
+ * path `{folder}/{id}.{extension}`. The folder is a fresh random one for
+ * this file alone (never the user id, never shared with another upload), so
+ * companies that see several media paths cannot tell they share an author
+ * (DECISIONS.md "Upload paths"); Storage records the uploader as the owner.
+ * Upload before inserting the feedback: the database pays the media bonus
+ * only for a path that exists and belongs to the author.
  */
 export async function uploadFeedbackFile(
   client: Client,
@@ -13,12 +18,11 @@ export async function uploadFeedbackFile(
     file: Blob;
     contentType: string;
     extension: string;
-    /** A fresh UUID from the caller (`crypto.randomUUID()`). */
+    /** A fresh UUID from the caller (`crypto.randomUUID()`): the file name. */
     id: string;
   },
 ): Promise<string> {
-  const folder = unwrap(await client.rpc('get_my_upload_folder'));
-  const path = `${folder}/${args.id}.${args.extension}`;
+  const path = `${crypto.randomUUID()}/${args.id}.${args.extension}`;
   const { error } = await client.storage
     .from(args.bucket)
     .upload(path, args.file, {

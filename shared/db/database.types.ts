@@ -593,6 +593,7 @@ export type Database = {
           quality_source: string
           raw_description: string
           screenshot_url: string | null
+          self_dealing: boolean
           sentiment: string | null
           status: string
           status_changed_at: string | null
@@ -627,6 +628,7 @@ export type Database = {
           quality_source?: string
           raw_description: string
           screenshot_url?: string | null
+          self_dealing?: boolean
           sentiment?: string | null
           status?: string
           status_changed_at?: string | null
@@ -661,6 +663,7 @@ export type Database = {
           quality_source?: string
           raw_description?: string
           screenshot_url?: string | null
+          self_dealing?: boolean
           sentiment?: string | null
           status?: string
           status_changed_at?: string | null

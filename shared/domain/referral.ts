@@ -45,8 +45,31 @@ export function parseReferralCode(search: string): string | null {
   return code === undefined || code === '' ? null : code;
 }
 
-/** Banner on the sign-up screen when a referral code is present. */
-export const REFERRAL_SIGNUP_BANNER = `You'll get ${REFERRAL_POINTS} XP bonus when you sign up!`;
+/**
+ * Completed referrals one inviter is paid for per UTC day; more wait, still
+ * pending, for a later day (security review M6, mirrored by the database's
+ * private.complete_referral).
+ */
+export const REFERRAL_DAILY_CAP = 5;
+
+/**
+ * Completed referrals one inviter is paid for in total (600 XP: referrals
+ * alone never reach the top level); later ones are invalid.
+ */
+export const REFERRAL_TOTAL_CAP = 20;
+
+/** Hours after sign-up in which a new account may still use a referral code. */
+export const REFERRAL_CLAIM_WINDOW_HOURS = 24;
+
+/**
+ * Banner on the sign-up screen when a referral code is present. The XP is
+ * paid once the invitee has confirmed their e-mail and sent a first real
+ * feedback, so the banner says so.
+ */
+export const REFERRAL_SIGNUP_BANNER = `You'll get ${REFERRAL_POINTS} XP bonus once you've confirmed your e-mail and sent your first feedback!`;
+
+/** How the referral page explains when the XP is paid. */
+export const REFERRAL_PROGRAM_TEXT = `You and every friend who signs up with your link get ${REFERRAL_POINTS} XP once they've confirmed their e-mail and sent their first feedback (up to ${REFERRAL_DAILY_CAP} friends a day, ${REFERRAL_TOTAL_CAP} in total).`;
 
 /** Stored referral statuses. */
 export const REFERRAL_STATUSES = ['pending', 'completed', 'invalid'] as const;
@@ -126,7 +149,10 @@ export type ReferralOutcome = 'completed' | 'invalid';
 /**
  * Status of a referral when processed: `invalid` when the invitee is the
  * inviter (self-referral) or the code matched no inviter, else `completed`.
- * Each invitee can use a code once; that is checked by the database.
+ * Each invitee can use a code once; that is checked by the database, which
+ * also keeps a referral pending until the invitee has confirmed their
+ * e-mail and sent a first real feedback, applies the caps above and refuses
+ * loops.
  */
 export function referralOutcome(
   inviterId: string | null | undefined,

@@ -33,6 +33,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'private.current_upload_folder',
   'private.is_blog_admin',
   'private.level_for_points',
+  // Storage policy helper of the per-file upload folders (security review L5).
+  'private.may_upload_media_to',
   'public.can_view_feedback',
   'public.check_profile_completion',
   'public.claim_reward',

@@ -21,9 +21,14 @@ beforeAll(async () => {
     [w.id.consumerA],
   );
   codeA = row?.referral_code ?? '';
-  await w.as.consumerB.rpc('process_referral_signup', {
-    p_referral_code: codeA,
-  });
+  // consumerB already sent feedback in this world, so since L1 it can no
+  // longer claim a code itself: the referral is the one its sign-up recorded.
+  await rows(
+    w,
+    `insert into public.referrals (inviter_id, invitee_id, referral_code)
+     values ($1, $2, $3) returning id`,
+    [w.id.consumerA, w.id.consumerB, codeA],
+  );
 });
 afterAll(() => w?.t.stop());
 

@@ -10,28 +10,24 @@ import {
   type World,
 } from './support.ts';
 
-// The three buckets: screenshots and audio are private (users upload to their
-// own opaque folder, never their user id; authors and matching companies
-// read), blog-images is public and written by blog admins.
+// The three buckets: screenshots and audio are private (users upload each
+// file to a fresh folder of its own, never their user id, and own what they
+// upload; authors and matching companies read), blog-images is public and
+// written by blog admins.
 let w: World;
-let folder: Record<UserRole, string>;
+/** A fresh folder per call, as the apps use one per file. */
+const fresh = () => randomUUID();
+const folderOfPath = (path: string) => path.split('/')[0]!;
 let shotA: string;
 let audioA: string;
 let unreferencedA: string;
 let feedbackWithMedia: string;
 beforeAll(async () => {
   w = await startWorld();
-  const entries = await Promise.all(
-    USERS.map(async (role) => {
-      const { data, error } = await w.as[role].rpc('get_my_upload_folder');
-      expect(error).toBeNull();
-      return [role, data as string] as const;
-    }),
-  );
-  folder = Object.fromEntries(entries) as Record<UserRole, string>;
-  shotA = `${folder.consumerA}/${randomUUID()}.png`;
-  audioA = `${folder.consumerA}/${randomUUID()}.webm`;
-  unreferencedA = `${folder.consumerA}/${randomUUID()}.png`;
+  shotA = `${fresh()}/${randomUUID()}.png`;
+  audioA = `${fresh()}/${randomUUID()}.webm`;
+  // Next to the screenshot: the author may add more files to a folder of theirs.
+  unreferencedA = `${folderOfPath(shotA)}/${randomUUID()}.png`;
   for (const [bucket, path, body, type] of [
     ['screenshots', shotA, PNG, 'image/png'],
     ['audio', audioA, WEBM, 'audio/webm'],
@@ -122,25 +118,46 @@ describe.each([
   ['audio', WEBM, 'audio/webm', 'webm'],
 ] as const)('%s (private)', (bucket, body, type, ext) => {
   const pathOf = () => (bucket === 'screenshots' ? shotA : audioA);
-  const otherOf = (role: UserRole) =>
-    role === 'consumerA' ? 'consumerB' : 'consumerA';
+  // One path per role, uploaded by the insert test, removed by the delete test.
+  const ownPath = Object.fromEntries(
+    USERS.map((role) => [role, `${fresh()}/own-${role}.${ext}`]),
+  ) as Record<UserRole, string>;
+  const servicePath = `${fresh()}/by-service.${ext}`;
 
   describe('insert', () => {
-    it.each(USERS)('%s uploads into their own folder', async (role) => {
+    it.each(USERS)('%s uploads into a fresh folder', async (role) => {
       allowed(
-        await w.as[role].storage
-          .from(bucket)
-          .upload(`${folder[role]}/own-${role}.${ext}`, body, {
-            contentType: type,
-          }),
+        await w.as[role].storage.from(bucket).upload(ownPath[role], body, {
+          contentType: type,
+        }),
       );
     });
     it.each(USERS)(
       "%s cannot upload into another user's folder",
       async (role) => {
+        const target =
+          role === 'consumerA'
+            ? folderOfPath(ownPath.consumerB)
+            : folderOfPath(pathOf());
         const { error } = await w.as[role].storage
           .from(bucket)
-          .upload(`${folder[otherOf(role)]}/intruder-${role}.${ext}`, body, {
+          .upload(`${target}/intruder-${role}.${ext}`, body, {
+            contentType: type,
+          });
+        expect(error).not.toBeNull();
+      },
+    );
+    it.each(USERS)(
+      '%s cannot upload into their former per-author folder',
+      async (role) => {
+        const [row] = await rows<{ folder: string }>(
+          w,
+          'select folder::text from private.upload_folders where user_id = $1',
+          [w.id[role]],
+        );
+        const { error } = await w.as[role].storage
+          .from(bucket)
+          .upload(`${row!.folder}/legacy-${role}.${ext}`, body, {
             contentType: type,
           });
         expect(error).not.toBeNull();
@@ -163,18 +180,16 @@ describe.each([
     it('anon cannot upload', async () => {
       const { error } = await w.as.anon.storage
         .from(bucket)
-        .upload(`${folder.consumerA}/anon.${ext}`, body, {
+        .upload(`${fresh()}/anon.${ext}`, body, {
           contentType: type,
         });
       expect(error).not.toBeNull();
     });
     it('service uploads anywhere', async () => {
       allowed(
-        await w.as.service.storage
-          .from(bucket)
-          .upload(`${folder.consumerB}/by-service.${ext}`, body, {
-            contentType: type,
-          }),
+        await w.as.service.storage.from(bucket).upload(servicePath, body, {
+          contentType: type,
+        }),
       );
     });
   });
@@ -209,13 +224,13 @@ describe.each([
     it('company X cannot list files that belong to no feedback of theirs', async () => {
       const { data } = await w.as.companyX.storage
         .from(bucket)
-        .list(folder.consumerB);
+        .list(folderOfPath(ownPath.consumerB));
       expect(data ?? []).toEqual([]);
     });
   });
 
   describe('update (upsert)', () => {
-    it('the author replaces a file of their own folder', async () => {
+    it('the author replaces a file of their own', async () => {
       allowed(
         await w.as.consumerA.storage
           .from(bucket)
@@ -247,9 +262,8 @@ describe.each([
   });
 
   describe('delete', () => {
-    it.each(USERS)('%s removes a file of their own folder', async (role) => {
-      const path = `${folder[role]}/own-${role}.${ext}`;
-      const res = await w.as[role].storage.from(bucket).remove([path]);
+    it.each(USERS)('%s removes a file of their own', async (role) => {
+      const res = await w.as[role].storage.from(bucket).remove([ownPath[role]]);
       allowed(res, 1);
     });
     it.each(['consumerB', 'companyX', 'companyY', 'admin'] as const)(
@@ -264,19 +278,14 @@ describe.each([
       expect(res.data ?? []).toEqual([]);
     });
     it('service removes a file', async () => {
-      allowed(
-        await w.as.service.storage
-          .from(bucket)
-          .remove([`${folder.consumerB}/by-service.${ext}`]),
-        1,
-      );
+      allowed(await w.as.service.storage.from(bucket).remove([servicePath]), 1);
     });
   });
 
   it('refuses a file of the wrong type', async () => {
     const { error } = await w.as.consumerA.storage
       .from(bucket)
-      .upload(`${folder.consumerA}/notes.txt`, 'hello', {
+      .upload(`${fresh()}/notes.txt`, 'hello', {
         contentType: 'text/plain',
       });
     expect(error).not.toBeNull();
@@ -284,7 +293,7 @@ describe.each([
 });
 
 describe('companies read by exact path, not by folder', () => {
-  it("company X cannot read an unreferenced file in the author's folder", async () => {
+  it("company X cannot read an unreferenced file in the screenshot's folder", async () => {
     const { error } = await w.as.companyX.storage
       .from('screenshots')
       .download(unreferencedA);
@@ -293,33 +302,34 @@ describe('companies read by exact path, not by folder', () => {
       await w.as.consumerA.storage.from('screenshots').download(unreferencedA),
     );
   });
-  it("listing the author's folder shows company X only the referenced file", async () => {
+  it("listing the screenshot's folder shows company X only the referenced file", async () => {
+    const folder = folderOfPath(shotA);
     const { data } = await w.as.companyX.storage
       .from('screenshots')
-      .list(folder.consumerA);
-    expect((data ?? []).map((o) => `${folder.consumerA}/${o.name}`)).toEqual([
-      shotA,
-    ]);
+      .list(folder);
+    expect((data ?? []).map((o) => `${folder}/${o.name}`)).toEqual([shotA]);
   });
 });
 
 describe('anonymity of upload paths (DECISIONS.md "Anonymity")', () => {
   const secretsOfA = () => [w.id.consumerA, w.email.consumerA, 'Alice Author'];
 
-  it('every user has an opaque folder of their own, not their user id', () => {
-    const folders = USERS.map((role) => folder[role]);
-    expect(new Set(folders).size).toBe(USERS.length);
-    for (const role of USERS) {
-      expect(folder[role]).toMatch(/^[0-9a-f-]{36}$/);
-      expect(folder[role]).not.toBe(w.id[role]);
+  it("no upload folder is a user id, and one author's files share no folder", () => {
+    expect(folderOfPath(shotA)).not.toBe(folderOfPath(audioA));
+    for (const path of [shotA, audioA]) {
+      expect(folderOfPath(path)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(folderOfPath(path)).not.toBe(w.id.consumerA);
     }
   });
 
-  it("get_my_upload_folder returns the caller's folder only; anon cannot call it", async () => {
+  it('get_my_upload_folder answers a fresh folder on every call; anon cannot call it', async () => {
     for (const role of USERS) {
-      const { data, error } = await w.as[role].rpc('get_my_upload_folder');
-      expect(error).toBeNull();
-      expect(data).toBe(folder[role]);
+      const first = await w.as[role].rpc('get_my_upload_folder');
+      const second = await w.as[role].rpc('get_my_upload_folder');
+      expect(first.error).toBeNull();
+      expect(first.data).toMatch(/^[0-9a-f-]{36}$/);
+      expect(first.data).not.toBe(second.data);
+      expect(first.data).not.toBe(w.id[role]);
     }
     forbidden(await w.as.anon.rpc('get_my_upload_folder'));
     // It takes no argument: nobody can ask for someone else's folder.
@@ -340,7 +350,6 @@ describe('anonymity of upload paths (DECISIONS.md "Anonymity")', () => {
     expect(error).toBeNull();
     const detail = (data as Record<string, unknown>[])[0];
     expect(detail).toMatchObject({ screenshot_url: shotA, audio_url: audioA });
-    expect(shotA.split('/')[0]).toBe(folder.consumerA);
     const text = JSON.stringify(data);
     for (const secret of secretsOfA()) expect(text).not.toContain(secret);
     expect(Object.keys(detail ?? {})).not.toContain('user_id');
@@ -359,7 +368,6 @@ describe('anonymity of upload paths (DECISIONS.md "Anonymity")', () => {
       JSON.stringify(events.data),
     ]) {
       for (const secret of secretsOfA()) expect(text).not.toContain(secret);
-      expect(text).not.toContain(folder.consumerA);
     }
   });
 
@@ -400,14 +408,12 @@ describe('anonymity of upload paths (DECISIONS.md "Anonymity")', () => {
     },
   );
 
-  it("stores each user's folder in private.upload_folders only", async () => {
+  it('keeps the former per-author folders in private.upload_folders only', async () => {
     expect(
-      await rows(
-        w,
-        `select folder::text from private.upload_folders where user_id = $1`,
-        [w.id.consumerA],
-      ),
-    ).toEqual([{ folder: folder.consumerA }]);
+      await rows(w, `select 1 from private.upload_folders where user_id = $1`, [
+        w.id.consumerA,
+      ]),
+    ).toHaveLength(1);
   });
 });
 
@@ -416,7 +422,7 @@ describe('screenshots size limit', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const { error } = await w.as.consumerA.storage
       .from('screenshots')
-      .upload(`${folder.consumerA}/big.png`, big, { contentType: 'image/png' });
+      .upload(`${fresh()}/big.png`, big, { contentType: 'image/png' });
     expect(error).not.toBeNull();
   });
 });

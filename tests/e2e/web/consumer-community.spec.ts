@@ -249,7 +249,7 @@ test("community: stats, the daily leaderboard with medals and the live (You) row
   await snap(page, 'community');
 });
 
-test('referrals: copy the link, a friend signs up with it, both get 30 XP', async ({
+test('referrals: copy the link, a friend signs up with it, the referral waits for their first feedback', async ({
   page,
   browser,
   context,
@@ -280,24 +280,27 @@ test('referrals: copy the link, a friend signs up with it, both get 30 XP', asyn
   const friend = await friendContext.newPage();
   await friend.goto(url);
   await expect(
-    friend.getByText("You'll get 30 XP bonus when you sign up!"),
+    friend.getByText(
+      "You'll get 30 XP bonus once you've confirmed your e-mail and sent your first feedback!",
+    ),
   ).toBeVisible();
   await new AuthPage(friend).signUp('Friend', friendEmail, DEMO_PASSWORD);
   await new DashboardPage(friend).expectLoaded();
-  await expect(friend.getByTestId('experience')).toContainText('30 XP');
   await friendContext.close();
 
+  // Security review M6: the referral stays pending, and pays nobody, until
+  // the friend has sent a first real feedback.
   await page.reload();
   const item = page.getByTestId('referral-item');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(friendEmail);
-  await expect(item).toContainText('Completed');
-  await expect(item).toContainText('+30 XP');
+  await expect(item).toContainText('Pending');
+  await expect(item).not.toContainText('+30 XP');
   await expect(item).toContainText(/ ago/);
-  await expect(page.getByTestId('referral-stat-xp-earned')).toHaveText('30');
+  await expect(page.getByTestId('referral-stat-xp-earned')).toHaveText('0');
   await snap(page, 'referrals');
-  expect(await ledger(inviterEmail)).toEqual([['referral_completed', 30]]);
-  expect(await ledger(friendEmail)).toEqual([['referral_bonus', 30]]);
+  expect(await ledger(inviterEmail)).toEqual([]);
+  expect(await ledger(friendEmail)).toEqual([]);
 });
 
 test('rewards: signed-out message, filters, claim an unlocked reward, a locked one is refused by the API', async ({

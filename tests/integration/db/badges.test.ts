@@ -10,7 +10,7 @@ import {
   query,
   serviceClient,
   statsOf,
-  uploadFolderOf,
+  uploadMedia,
   utcDay,
 } from './support.ts';
 
@@ -87,14 +87,13 @@ describe('feedback badges', () => {
 
   it('awards snapshot_pro at 10 screenshots sent through the API', async () => {
     const user = await createUser(t);
-    const folder = await uploadFolderOf(user);
     for (let i = 0; i < 10; i++) {
       done(
         await user.client.from('feedback').insert({
           title: `Shot ${i}`,
           description: 'See the screenshot.',
           company_name: 'Example',
-          screenshot_url: `${folder}/${i}.png`,
+          screenshot_url: await uploadMedia(user, 'screenshots'),
         }),
       );
     }

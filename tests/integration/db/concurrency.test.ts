@@ -8,6 +8,7 @@ import {
   one,
   query,
   statsOf,
+  realFeedback,
 } from './support.ts';
 
 // Parallel requests through the REST API (on PostgreSQL they run on several
@@ -133,7 +134,10 @@ describe('under 50 parallel requests', () => {
     expect(stats.feedback_count).toBe(30);
   });
 
-  it('a referral is processed once', async () => {
+  // Since M6 a referral is paid when the invitee qualifies; one that waited
+  // for the inviter's daily cap is then paid by whichever call comes first:
+  // the invitee processing it again or the inviter opening the list.
+  it('a referral is processed and paid once', async () => {
     const inviter = await createUser(t);
     const invitee = await createUser(t);
     const { referral_code: code } = await one<{ referral_code: string }>(
@@ -141,11 +145,39 @@ describe('under 50 parallel requests', () => {
       'select referral_code from public.profiles where id = $1',
       [inviter.id],
     );
-    const results = await times(PARALLEL, () =>
+    const claims = await times(PARALLEL, () =>
       invitee.client.rpc('process_referral_signup', { p_referral_code: code }),
     );
+    expect(claims.every((r) => r.error === null)).toBe(true);
+    // The inviter's daily cap is used up by five others (no XP rows).
+    for (let i = 0; i < 5; i += 1) {
+      const other = await createUser(t);
+      await t.ctx.db.query(
+        `insert into public.referrals (inviter_id, invitee_id, referral_code, status, completed_at)
+         values ($1, $2, $3, 'completed', now())`,
+        [inviter.id, other.id, code],
+      );
+    }
+    await realFeedback(t, invitee.id);
+    expect(await ledgerOf(t, inviter.id)).toEqual([]);
+    await t.ctx.db.query(
+      `update public.referrals set completed_at = now() - interval '1 day'
+        where inviter_id = $1 and status = 'completed'`,
+      [inviter.id],
+    );
+    const results = await times(PARALLEL, (i) =>
+      i % 2 === 0
+        ? invitee.client.rpc('process_referral_signup', {
+            p_referral_code: code,
+          })
+        : inviter.client.rpc('get_my_referrals'),
+    );
     expect(results.every((r) => r.error === null)).toBe(true);
-    expect(await ledgerOf(t, invitee.id)).toEqual([['referral_bonus', 30]]);
+    expect(await ledgerOf(t, invitee.id)).toEqual([
+      ['feedback_submitted', 5],
+      ['first_feedback', 10],
+      ['referral_bonus', 30],
+    ]);
     expect(await ledgerOf(t, inviter.id)).toEqual([['referral_completed', 30]]);
   });
 });

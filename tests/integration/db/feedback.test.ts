@@ -16,7 +16,7 @@ import {
   serviceClient,
   statsOf,
   type TestUser,
-  uploadFolderOf,
+  uploadMedia,
 } from './support.ts';
 
 // What the database accepts as feedback, what it derives, and what it
@@ -188,45 +188,48 @@ describe('insert', () => {
 });
 
 describe('attachment paths', () => {
-  // Companies read the attachment paths, so they must not carry a user id
-  // (DECISIONS.md "Anonymity"): only the caller's opaque folder is accepted.
+  // Companies read the attachment paths, and the media bonus is paid for
+  // them (security review L2): a path must be a file the author uploaded to
+  // that bucket. Each upload has a folder of its own (L5).
   it.each([
-    ['screenshot_url', 'x.png'],
-    ['audio_url', 'x.webm'],
+    ['screenshot_url', 'screenshots', 'audio'],
+    ['audio_url', 'audio', 'screenshots'],
   ] as const)(
-    "refuses a %s under the user id, or in another user's upload folder",
-    async (column, file) => {
+    "refuses a %s never uploaded, another user's, or one in the other bucket",
+    async (column, bucket, otherBucket) => {
       const [author, other] = [await createUser(t), await createUser(t)];
-      for (const folder of [author.id, await uploadFolderOf(other), '']) {
+      const never = (await uploadMedia(author, bucket)).replace(
+        /\/[^/]+$/,
+        '/never-uploaded.bin',
+      );
+      for (const path of [
+        `${author.id}/x.png`,
+        never,
+        await uploadMedia(other, bucket),
+        await uploadMedia(author, otherBucket),
+      ]) {
         const { error } = await author.client
           .from('feedback')
-          .insert({ ...valid, [column]: `${folder}/${file}` });
-        expect(error?.message).toBe(
-          'Attach only files you uploaded to your own folder.',
-        );
+          .insert({ ...valid, [column]: path });
+        expect(error?.message).toBe('Attach only files you uploaded yourself.');
       }
     },
   );
 
-  it("accepts attachments in the caller's own upload folder", async () => {
+  it('accepts files the caller uploaded, each in a folder of its own', async () => {
     const author = await createUser(t);
-    const folder = await uploadFolderOf(author);
-    expect(folder).not.toBe(author.id);
+    const shot = await uploadMedia(author, 'screenshots');
+    const voice = await uploadMedia(author, 'audio');
     const row = ok(
       await author.client
         .from('feedback')
-        .insert({
-          ...valid,
-          screenshot_url: `${folder}/shot.png`,
-          audio_url: `${folder}/voice.webm`,
-        })
+        .insert({ ...valid, screenshot_url: shot, audio_url: voice })
         .select('screenshot_url, audio_url')
         .single(),
     );
-    expect(row).toEqual({
-      screenshot_url: `${folder}/shot.png`,
-      audio_url: `${folder}/voice.webm`,
-    });
+    expect(row).toEqual({ screenshot_url: shot, audio_url: voice });
+    expect(shot.split('/')[0]).not.toBe(voice.split('/')[0]);
+    expect(shot.split('/')[0]).not.toBe(author.id);
   });
 });
 
@@ -273,12 +276,12 @@ describe('bad input is refused with a clear message and nothing is stored', () =
       'You can only submit feedback as yourself.',
     ],
     [
-      "a file in another user's folder",
+      'a file that was never uploaded',
       {
         ...valid,
         screenshot_url: '00000000-0000-4000-8000-0000000000ff/x.png',
       },
-      'Attach only files you uploaded to your own folder.',
+      'Attach only files you uploaded yourself.',
     ],
   ];
 

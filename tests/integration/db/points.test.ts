@@ -20,8 +20,9 @@ import {
   query,
   serviceClient,
   statsOf,
-  uploadFolderOf,
+  uploadMedia,
   utcDay,
+  realFeedback,
 } from './support.ts';
 
 // Exact XP per action (DECISIONS.md "Points, levels, badges, reputation").
@@ -47,7 +48,6 @@ const completeProfile = {
 describe('feedback XP', () => {
   it('gives 5 + 10 for the first feedback, then 5, 6 and 7 by attachments', async () => {
     const user = await createUser(t);
-    const folder = await uploadFolderOf(user);
     const submit = (extra: Record<string, string>) =>
       user.client
         .from('feedback')
@@ -67,13 +67,17 @@ describe('feedback XP', () => {
     );
     expect(ok(await submit({})).points_awarded).toBe(5);
     expect(
-      ok(await submit({ screenshot_url: `${folder}/a.png` })).points_awarded,
+      ok(
+        await submit({
+          screenshot_url: await uploadMedia(user, 'screenshots'),
+        }),
+      ).points_awarded,
     ).toBe(6);
     expect(
       ok(
         await submit({
-          screenshot_url: `${folder}/b.png`,
-          audio_url: `${folder}/b.webm`,
+          screenshot_url: await uploadMedia(user, 'screenshots'),
+          audio_url: await uploadMedia(user, 'audio'),
         }),
       ).points_awarded,
     ).toBe(7);
@@ -239,7 +243,10 @@ describe('referral XP', () => {
       )
     ).referral_code;
 
-  it('gives 30 to both sides, once per invitee', async () => {
+  // Security review M6: the XP waits for the invitee's confirmed e-mail
+  // (createUser's users are confirmed) and first real feedback; it used to
+  // be paid when the code was processed.
+  it('gives 30 to both sides once the invitee sent a first real feedback, once per invitee', async () => {
     const inviter = await createUser(t);
     const invitee = await createUser(t);
     const code = await codeOf(inviter.id);
@@ -250,8 +257,10 @@ describe('referral XP', () => {
       }),
     );
     expect(first).toEqual([
-      expect.objectContaining({ status: 'completed', points_awarded: 30 }),
+      expect.objectContaining({ status: 'pending', points_awarded: 0 }),
     ]);
+    expect(await ledgerOf(t, inviter.id)).toEqual([]);
+    await realFeedback(t, invitee.id);
     const again = ok(
       await invitee.client.rpc('process_referral_signup', {
         p_referral_code: code,
@@ -261,6 +270,8 @@ describe('referral XP', () => {
       expect.objectContaining({ status: 'completed', points_awarded: 0 }),
     ]);
     expect(await ledgerOf(t, invitee.id)).toEqual([
+      ['feedback_submitted', 5],
+      ['first_feedback', 10],
       ['referral_bonus', REFERRAL_POINTS],
     ]);
     expect(await ledgerOf(t, inviter.id)).toEqual([
@@ -307,7 +318,11 @@ describe('referral XP', () => {
       }),
     );
     expect(result[0]?.status).toBe('invalid');
+    await realFeedback(t, a.id);
+    await realFeedback(t, b.id);
     expect(await ledgerOf(t, a.id)).toEqual([
+      ['feedback_submitted', 5],
+      ['first_feedback', 10],
       ['referral_completed', REFERRAL_POINTS],
     ]);
   });
@@ -340,7 +355,10 @@ describe('referral XP', () => {
     );
     expect(pending).toEqual([{ status: 'pending', invitee_id: invitee.id }]);
     const result = ok(await invitee.client.rpc('process_referral_signup'));
-    expect(result[0]?.status).toBe('completed');
+    expect(result[0]?.status).toBe('pending');
+    await realFeedback(t, invitee.id);
+    const after = ok(await invitee.client.rpc('process_referral_signup'));
+    expect(after[0]?.status).toBe('completed');
   });
 });
 

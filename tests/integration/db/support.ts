@@ -115,16 +115,35 @@ export async function createCompany(
   return { ...user, companyId };
 }
 
+/** A 1×1 transparent PNG and the start of a WebM (EBML) file. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const WEBM_BYTES = Buffer.from([
+  0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01,
+]);
+
 /**
- * The user's opaque upload folder (get_my_upload_folder): screenshots and
- * audio go to `{folder}/{file}`, never under the user id.
+ * Uploads a screenshot (PNG) or voice note (WebM) as the user, the way the
+ * apps do (shared/data/uploads.ts): a fresh random folder per file. Returns
+ * the path a feedback then references.
  */
-export async function uploadFolderOf(user: TestUser): Promise<string> {
-  const { data, error } = await user.client.rpc('get_my_upload_folder');
-  if (error !== null || typeof data !== 'string') {
-    throw new Error(`no upload folder: ${error?.message ?? 'no data'}`);
-  }
-  return data;
+export async function uploadMedia(
+  user: TestUser,
+  bucket: 'screenshots' | 'audio',
+): Promise<string> {
+  const path =
+    bucket === 'screenshots'
+      ? `${randomUUID()}/${randomUUID()}.png`
+      : `${randomUUID()}/${randomUUID()}.webm`;
+  const { error } = await user.client.storage
+    .from(bucket)
+    .upload(path, bucket === 'screenshots' ? PNG_BYTES : WEBM_BYTES, {
+      contentType: bucket === 'screenshots' ? 'image/png' : 'audio/webm',
+    });
+  if (error) throw new Error(`upload failed: ${error.message}`);
+  return path;
 }
 
 /** What a direct (trusted, server-side) feedback insert may set. */
@@ -271,4 +290,27 @@ export function utcDay(days: number, time = '12:00:00'): string {
   midnight.setUTCHours(0, 0, 0, 0);
   const day = new Date(midnight.getTime() + days * 86_400_000);
   return `${day.toISOString().slice(0, 10)}T${time}Z`;
+}
+
+/**
+ * A first real feedback of the user, as referral XP requires (M6): inserted
+ * through the normal checks and analysed by the AI step as not spam (here
+ * the service-role call the process-feedback function makes).
+ */
+export async function realFeedback(
+  t: TestBackend,
+  userId: string,
+  fields: FeedbackFields = {},
+): Promise<{ id: string; points_awarded: number }> {
+  const row = await insertFeedback(t, userId, {
+    title: 'Search ignores filters',
+    description:
+      'After choosing a price filter on the search page, the results still show every product.',
+    ...fields,
+  });
+  await t.ctx.db.query(
+    `select public.apply_feedback_analysis($1, '{"is_spam": false, "quality_score": 4}'::jsonb)`,
+    [row.id],
+  );
+  return row;
 }

@@ -30,9 +30,10 @@ export async function folderOf(
 }
 
 /**
- * A fresh object "of" consumer A or B: in their upload folder, referenced by
- * their feedback (so the company of its site may read it). Blog images
- * belong to nobody; they are written by the service.
+ * A fresh object "of" consumer A or B: uploaded by them (so Storage records
+ * them as its owner) to a fresh folder, and referenced by their feedback (so
+ * the company of its site may read it). Blog images belong to nobody; they
+ * are written by the service.
  */
 export async function objectOf(
   w: World,
@@ -45,7 +46,8 @@ export async function objectOf(
     bucket === 'blog-images'
       ? `${randomUUID()}.${ext}`
       : `${await folderOf(roles, owner)}/${randomUUID()}.${ext}`;
-  const { error } = await w.as.service.storage
+  const uploader = bucket === 'blog-images' ? w.as.service : roles.plain[owner];
+  const { error } = await uploader.storage
     .from(bucket)
     .upload(path, body, { contentType });
   if (error) throw new Error(`upload ${bucket}/${path}: ${error.message}`);
@@ -82,8 +84,11 @@ export async function observeBucket(
     const mine = await c.upload(`${prefix}${randomUUID()}.${ext}`, body, {
       contentType,
     });
+    // "Theirs": next to a file of the other consumer, in its folder.
     const otherPrefix =
-      bucket === 'blog-images' ? '' : `${await folderOf(roles, other)}/`;
+      bucket === 'blog-images'
+        ? ''
+        : `${(await objectOf(w, roles, bucket, other)).split('/')[0]}/`;
     const theirs = await c.upload(
       `${otherPrefix}${randomUUID()}.${ext}`,
       body,

@@ -26,7 +26,6 @@ function fakeClient(
         error: null,
       }),
     },
-    rpc: async () => ({ data: 'folder-1', error: null }),
     storage: {
       from: () => ({
         upload: async (path: string) => {
@@ -87,11 +86,14 @@ describe('submitDraft', () => {
       feedbackId: 'f1',
       pointsAwarded: 16,
     });
-    expect(calls.uploads).toEqual(['folder-1/id-1.jpg']);
+    // A fresh random folder for this file alone (security review L5).
+    expect(calls.uploads).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}\/id-1\.jpg$/),
+    ]);
     expect(calls.inserts[0]).toMatchObject({
       user_id: 'u1',
       category: 'bug',
-      screenshot_url: 'folder-1/id-1.jpg',
+      screenshot_url: calls.uploads[0],
       website_url: URL_,
       title: 'The total is wrong',
     });
@@ -110,7 +112,9 @@ describe('submitDraft', () => {
     expect(first).toMatchObject({ ok: false, failure: { kind: 'offline' } });
     const kept = await loadDraft(URL_);
     expect(kept.draft?.text).toBe(makeDraft().text);
-    expect(kept.shot?.uploadedPath).toBe('folder-1/id-1.jpg');
+    const uploaded = down.calls.uploads[0];
+    expect(uploaded).toMatch(/\/id-1\.jpg$/);
+    expect(kept.shot?.uploadedPath).toBe(uploaded);
 
     const up = fakeClient();
     const retry = await submitDraft(URL_, {
@@ -119,7 +123,7 @@ describe('submitDraft', () => {
     });
     expect(retry.ok).toBe(true);
     expect(up.calls.uploads).toEqual([]);
-    expect(up.calls.inserts[0]?.screenshot_url).toBe('folder-1/id-1.jpg');
+    expect(up.calls.inserts[0]?.screenshot_url).toBe(uploaded);
   });
 
   it('says so when the upload is refused, keeping the draft', async () => {

@@ -6,6 +6,7 @@ import {
   REFERRAL_COPY_FEEDBACK_MS,
   REFERRAL_LINK_PATH,
   REFERRAL_QUERY_PARAM,
+  REFERRAL_PROGRAM_TEXT,
   REFERRAL_SIGNUP_BANNER,
   REFERRAL_STATUSES,
   buildReferralLink,
@@ -32,7 +33,12 @@ describe('referral constants', () => {
     [
       'REFERRAL_SIGNUP_BANNER',
       REFERRAL_SIGNUP_BANNER,
-      "You'll get 30 XP bonus when you sign up!",
+      "You'll get 30 XP bonus once you've confirmed your e-mail and sent your first feedback!",
+    ],
+    [
+      'REFERRAL_PROGRAM_TEXT',
+      REFERRAL_PROGRAM_TEXT,
+      "You and every friend who signs up with your link get 30 XP once they've confirmed their e-mail and sent their first feedback (up to 5 friends a day, 20 in total).",
     ],
   ])('%s = %j', (_name, actual, expected) => {
     expect(actual).toBe(expected);

@@ -16,6 +16,7 @@ export const authActions = {
     password: string;
     fullName: string;
     redirectTo: string;
+    referralCode?: string | null;
   }) => signUpWithPassword(getSupabase(), args),
   requestReset: (email: string, redirectTo: string) =>
     requestPasswordReset(getSupabase(), email, redirectTo),

@@ -27,7 +27,7 @@ const HOW_TO = [
   {
     icon: '🤝',
     title: 'Invite friends',
-    text: `+${REFERRAL_POINTS} XP for you and for each friend who joins with your link.`,
+    text: `+${REFERRAL_POINTS} XP for you and for each friend who joins with your link, once they've confirmed their e-mail and sent their first feedback.`,
   },
 ];
 

@@ -73,6 +73,7 @@ export function SignInUpForm({
           password: parsed.data.password,
           fullName: parsed.data.fullName,
           redirectTo: `${window.location.origin}${paths.dashboard}`,
+          referralCode,
         });
         track({ name: 'sign_up', properties: { method: 'email' } });
         if (!result.session) {

@@ -5,6 +5,7 @@ import {
   NO_REFERRALS_TEXT,
   REFERRAL_COPIED_TEXT,
   REFERRAL_COPY_FEEDBACK_MS,
+  REFERRAL_PROGRAM_TEXT,
   buildReferralLink,
   inviteeDisplayName,
   referralStats,
@@ -84,9 +85,7 @@ export function ReferralProgram({ userId }: { userId: string }) {
 
       <Card>
         <h2 className="text-lg font-semibold">Your referral link</h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          You and every friend who signs up with it get 30 XP.
-        </p>
+        <p className="mt-1 text-sm text-ink-muted">{REFERRAL_PROGRAM_TEXT}</p>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <label htmlFor="referral-link" className="sr-only">
             Referral link
