@@ -85,6 +85,21 @@ export const PASSWORD_TOO_SHORT = {
   description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
 } as const satisfies ToastMessage;
 
+/** A password of white space only (ours; weak_password reason `whitespace`). */
+export const PASSWORD_WHITESPACE_ONLY =
+  'Password cannot be made of spaces only.';
+
+/** One character or a short pattern repeated (ours; reason `repeated`). */
+export const PASSWORD_REPEATED =
+  'Password should not repeat one character or a short pattern, please choose a different one.';
+
+/**
+ * A common password or one built on the service's name: GoTrue's text for
+ * its `pwned` reason.
+ */
+export const PASSWORD_COMMON =
+  'Password is known to be weak and easy to guess, please choose a different one.';
+
 /** Password longer than {@link PASSWORD_MAX_LENGTH} (ours). */
 export const PASSWORD_TOO_LONG = {
   title: 'Password too long',
