@@ -148,13 +148,32 @@ describe('per-account sign-in limit, from many addresses', () => {
     expect(res.status).toBe(429);
   });
 
-  it('a locked-out owner still gets in through a recovery code', async () => {
+  it('strangers cannot lock the owner out: a known address or a recovery code still works', async () => {
     const { email } = await signUpUser(t);
+    // The owner signed in from 198.18.9.9 before.
+    const home = from(t, '198.18.9.9');
+    const first = await home.auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
+    expect(first.error).toBeNull();
     for (let i = 1; i <= 11; i++) {
       await signInRaw(t, email, `guess-number-${i}`, {
         'x-forwarded-for': `198.18.0.${i}`,
       });
     }
+    const stranger = await signInRaw(t, email, PASSWORD, {
+      'x-forwarded-for': '198.18.0.99',
+    });
+    expect(stranger.status).toBe(429);
+    // From the known address the owner has an allowance of their own.
+    const again = await home.auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
+    expect(again.error).toBeNull();
+
+    // From a new address, the owner still gets in through a recovery code.
     const client = from(t, '198.18.1.1');
     expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
     const { data, error } = await client.auth.verifyOtp({

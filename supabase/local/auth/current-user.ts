@@ -96,17 +96,18 @@ async function storePassword(
  */
 async function requireRecentAuthentication(
   ctx: BackendContext,
+  req: ServiceRequest,
   user: User,
   session: SessionRow | undefined,
   p: { current_password?: string; nonce: string },
 ): Promise<void> {
   const email = user.email ?? '';
   if (p.current_password !== undefined) {
-    await limitAccount(ctx, 'signin', email);
+    const key = await limitAccount(ctx, req, 'signin', email);
     if (!(await verifyPassword(p.current_password, user.encrypted_password))) {
       throw badRequest('invalid_credentials', CURRENT_PASSWORD_WRONG);
     }
-    await refundAccount(ctx.db, 'signin', email);
+    await refundAccount(ctx.db, 'signin', key);
     return;
   }
   const now = ctx.now().getTime();
@@ -207,7 +208,7 @@ export async function updateCurrentUser(
   }
   let passwordHash: string | undefined;
   if (p.password !== undefined) {
-    await requireRecentAuthentication(ctx, user, session, p);
+    await requireRecentAuthentication(ctx, req, user, session, p);
     if (await verifyPassword(p.password, user.encrypted_password)) {
       throw unprocessable(
         'same_password',

@@ -55,7 +55,7 @@ export async function otp(
     throw badRequest('validation_failed', 'One of email or phone must be set');
   }
   const email = validateEmail(p.email);
-  await limitAccount(ctx, 'email', email);
+  await limitAccount(ctx, req, 'email', email);
   const found = await findUserByEmail(ctx.db, email);
   if (!found && p.create_user === false) {
     throw unprocessable('otp_disabled', 'Signups not allowed for otp');

@@ -109,34 +109,87 @@ function accountLimitOf(ctx: BackendContext, bucket: AccountBucket) {
     : { max: limits.emailRequests, window: limits.emailWindow };
 }
 
+const KNOWN_BUCKET = 'account-known-address';
+/** How long an address the account signed in from stays known. */
+const KNOWN_SECONDS = 30 * 86_400;
+
+const knownKey = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
+
+/**
+ * Notes that the account signed in from this address (every new session):
+ * from there it keeps an allowance of its own when strangers use up the
+ * account's shared one, so an attacker cannot lock the owner out.
+ */
+export async function rememberAddress(
+  ctx: BackendContext,
+  q: Queryable,
+  req: ServiceRequest,
+  email: string | null,
+): Promise<void> {
+  if (!email) return;
+  const key = knownKey(email, clientIp(req));
+  await q.query(
+    `delete from auth.rate_limit_events where bucket = $1 and key = $2`,
+    [KNOWN_BUCKET, key],
+  );
+  await q.query(
+    `insert into auth.rate_limit_events (bucket, key, created_at)
+     values ($1, $2, $3)`,
+    [KNOWN_BUCKET, key, ctx.now().toISOString()],
+  );
+}
+
+/**
+ * The key an account's attempt is counted under: the address alone, shared
+ * by every stranger, or, from an address the account signed in from in the
+ * last 30 days, that address and account together.
+ */
+async function accountKey(
+  ctx: BackendContext,
+  req: ServiceRequest,
+  email: string,
+): Promise<string> {
+  const own = knownKey(email, clientIp(req));
+  const since = new Date(ctx.now().getTime() - KNOWN_SECONDS * 1000);
+  const { rows } = await ctx.db.query(
+    `select 1 from auth.rate_limit_events
+      where bucket = $1 and key = $2 and created_at > $3 limit 1`,
+    [KNOWN_BUCKET, own, since.toISOString()],
+  );
+  return rows.length ? own : email.toLowerCase();
+}
+
 /**
  * 429 `over_request_rate_limit` once an account used up its bucket, from
- * any number of addresses. Answers the event's id so it can be refunded.
+ * any number of addresses. Answers the key counted, to refund it with.
  */
 export async function limitAccount(
   ctx: BackendContext,
+  req: ServiceRequest,
   bucket: AccountBucket,
   email: string,
-): Promise<void> {
+): Promise<string> {
   const { max, window } = accountLimitOf(ctx, bucket);
+  const key = await accountKey(ctx, req, email);
   const wait = await ctx.db.transaction((tx) =>
-    take(tx, `account-${bucket}`, email.toLowerCase(), max, window, ctx.now()),
+    take(tx, `account-${bucket}`, key, max, window, ctx.now()),
   );
   if (wait)
     throw rateLimited('over_request_rate_limit', RATE_LIMIT_MESSAGE, wait);
+  return key;
 }
 
-/** Hands back the newest event of an account bucket (a successful sign-in). */
+/** Hands back the newest event under `key` (a successful sign-in). */
 export async function refundAccount(
   q: Queryable,
   bucket: AccountBucket,
-  email: string,
+  key: string,
 ): Promise<void> {
   await q.query(
     `delete from auth.rate_limit_events where id = (
        select id from auth.rate_limit_events
         where bucket = $1 and key = $2 order by created_at desc, id desc limit 1)`,
-    [`account-${bucket}`, email.toLowerCase()],
+    [`account-${bucket}`, key],
   );
 }
 

@@ -35,7 +35,7 @@ export async function recover(
     );
   }
   const email = validateEmail(p.email);
-  await limitAccount(ctx, 'email', email);
+  await limitAccount(ctx, req, 'email', email);
   const challenge = pkceChallenge(p.code_challenge_method, p.code_challenge);
   const found = await findUserByEmail(ctx.db, email);
   if (found) {
@@ -102,7 +102,7 @@ export async function resend(
     );
   }
   const email = validateEmail(p.email);
-  await limitAccount(ctx, 'email', email);
+  await limitAccount(ctx, req, 'email', email);
   const found = await findUserByEmail(ctx.db, email);
   const wanted =
     found &&

@@ -118,7 +118,7 @@ export async function signup(
     throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   }
   const email = validateEmail(p.email);
-  await limitAccount(ctx, 'email', email);
+  await limitAccount(ctx, req, 'email', email);
   const attempt = {
     email,
     password: p.password,

@@ -41,8 +41,7 @@ async function passwordGrant(
   // Every attempt takes a slot of the account's bucket before the password
   // is compared (so parallel guesses cannot overrun it); a right password
   // hands it back, so only failures count. Unknown addresses count alike.
-  const account = p.email.trim().toLowerCase();
-  await limitAccount(ctx, 'signin', account);
+  const account = await limitAccount(ctx, req, 'signin', p.email.trim());
   const user = await findUserByEmail(ctx.db, p.email);
   if (!user || !user.encrypted_password) {
     await spendPasswordCheck(p.password);
