@@ -506,4 +506,37 @@ describe('a listed blog-admin address needs a confirmed e-mail', () => {
     const proven = await claimant.from('blog_admins').select('user_email');
     expect(proven.data).toEqual([{ user_email: email }]);
   });
+
+  it('hosted: the password verification hook limits failures per account', async () => {
+    const { data } = await t
+      .client()
+      .auth.signUp({ email: uniqueEmail('hook'), password: PASSWORD });
+    const attempt = async (valid: boolean) => {
+      const { rows } = await t.ctx.db.query<{ r: Record<string, unknown> }>(
+        'select private.hook_password_verification_attempt($1::jsonb) as r',
+        [JSON.stringify({ user_id: data.user!.id, valid })],
+      );
+      return rows[0]!.r;
+    };
+    expect(await attempt(true)).toEqual({ decision: 'continue' });
+    for (let i = 1; i <= 10; i++) {
+      expect(await attempt(false), `failure ${i}`).toEqual({
+        decision: 'continue',
+      });
+    }
+    // Right passwords did not count; the 11th attempt, even right, waits.
+    expect(await attempt(true)).toEqual({
+      error: {
+        http_code: 429,
+        message: 'Too many attempts. Please try again in 15 minutes.',
+      },
+    });
+    const anon = await t.client().rpc(
+      'hook_password_verification_attempt' as never,
+      {
+        event: {},
+      } as never,
+    );
+    expect(anon.error).not.toBeNull();
+  });
 });
