@@ -100,6 +100,10 @@ export const PASSWORD_REPEATED =
 export const PASSWORD_COMMON =
   'Password is known to be weak and easy to guess, please choose a different one.';
 
+/** A password change from a session signed in too long ago (ours). */
+export const REAUTHENTICATION_NEEDED =
+  'For your security, please sign in again (or use a new password-reset link) before changing your password.';
+
 /** The change-password form's current password was wrong (ours). */
 export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
 
