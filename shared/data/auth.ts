@@ -1,5 +1,6 @@
+import { REAUTHENTICATION_NEEDED } from '../domain/validation/messages.ts';
 import type { Client } from './client.ts';
-import { toDataError } from './client.ts';
+import { DataError, toDataError } from './client.ts';
 
 /** Signs in with e-mail and password; throws the server's message. */
 export async function signInWithPassword(
@@ -58,12 +59,20 @@ export async function requestPasswordReset(
   if (error) throw toDataError(error);
 }
 
-/** Sets a new password for the signed-in (or recovering) user. */
+/**
+ * Sets a new password for the signed-in (or recovering) user. The server
+ * wants a recent sign-in (the change-password form signs in with the current
+ * password first; a reset link signs in): a session older than a day gets
+ * `reauthentication_needed`, told here in words.
+ */
 export async function updatePassword(
   client: Client,
   password: string,
 ): Promise<void> {
   const { error } = await client.auth.updateUser({ password });
+  if (error?.code === 'reauthentication_needed') {
+    throw new DataError(REAUTHENTICATION_NEEDED, error.code, error.status);
+  }
   if (error) throw toDataError(error);
 }
 

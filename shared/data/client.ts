@@ -1,5 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db/database.types.ts';
+import { tooManyAttemptsMessage } from '../domain/validation/messages.ts';
+import { recentRetryAfter } from './retry-after.ts';
 
 /** The typed supabase-js client every data function takes first. */
 export type Client = SupabaseClient<Database>;
@@ -32,13 +34,21 @@ interface ErrorLike {
   statusCode?: string | number;
 }
 
-/** Turns a supabase-js `{ error }` into a thrown {@link DataError}. */
+/**
+ * Turns a supabase-js `{ error }` into a thrown {@link DataError}. A 429
+ * (GoTrue's "Request rate limit reached", "email rate limit exceeded") gets
+ * a message that says when to try again.
+ */
 export function toDataError(error: ErrorLike): DataError {
   const status =
     error.status ??
     (error.statusCode !== undefined ? Number(error.statusCode) : undefined);
+  const limited =
+    status === 429 &&
+    !/^For security purposes/.test(error.message ?? '') &&
+    tooManyAttemptsMessage(recentRetryAfter());
   return new DataError(
-    error.message || 'Something went wrong',
+    limited || error.message || 'Something went wrong',
     error.code !== undefined ? String(error.code) : undefined,
     Number.isFinite(status) ? status : undefined,
   );

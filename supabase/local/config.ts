@@ -12,8 +12,31 @@ export const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 export interface AuthConfig {
-  /** Sign-ups are confirmed at once (GoTrue's MAILER_AUTOCONFIRM). */
+  /**
+   * Sign-ups are confirmed at once (GoTrue's MAILER_AUTOCONFIRM). Default:
+   * on in demo mode only; outside it an address must be proven (DECISIONS).
+   */
   autoconfirm: boolean;
+  /**
+   * Seconds after sign-in during which a session may set a new password
+   * without the current password or a reauthentication nonce (GoTrue's
+   * 24 hours for UpdatePasswordRequireReauthentication).
+   */
+  passwordChangeRecentSeconds: number;
+  /** Wrong guesses an e-mailed six-digit code survives (PEEGA_OTP_MAX_ATTEMPTS). */
+  otpMaxAttempts: number;
+  /**
+   * Per-account limits (keyed on the e-mail address), on top of the per-IP
+   * ones, so rotating addresses does not buy more guesses.
+   */
+  accountLimits: {
+    /** Failed password sign-ins per account per `signInWindow` seconds. */
+    signInFailures: number;
+    signInWindow: number;
+    /** Sign-up, recovery, magic-link and resend requests per address per `emailWindow`. */
+    emailRequests: number;
+    emailWindow: number;
+  };
   jwtExpiry: number;
   /** Seconds in which a used refresh token may be used again (GoTrue's default 10). */
   refreshReuseInterval: number;
@@ -240,7 +263,15 @@ export async function loadConfig(
     ...opaqueKeys(env, demoMode),
     ...demoOnly(env, demoMode),
     auth: {
-      autoconfirm: flag(env.PEEGA_AUTH_AUTOCONFIRM, true),
+      autoconfirm: flag(env.PEEGA_AUTH_AUTOCONFIRM, demoMode),
+      passwordChangeRecentSeconds: 24 * 3600,
+      otpMaxAttempts: Number(env.PEEGA_OTP_MAX_ATTEMPTS ?? 5),
+      accountLimits: {
+        signInFailures: Number(env.PEEGA_RATE_LIMIT_ACCOUNT_SIGNIN ?? 10),
+        signInWindow: 15 * 60,
+        emailRequests: Number(env.PEEGA_RATE_LIMIT_ACCOUNT_EMAIL ?? 5),
+        emailWindow: 3600,
+      },
       jwtExpiry: Number(env.PEEGA_JWT_EXPIRY ?? 3600),
       refreshReuseInterval: 10,
       rateLimits: {

@@ -92,6 +92,10 @@ export async function startTestBackend(
       // suites that are not about it (the rate-limit test sets its own).
       PEEGA_RATE_LIMIT_TOKEN: '100000',
       PEEGA_RATE_LIMIT_REFRESH: '100000',
+      // The same for the per-account limits (one address signs in many
+      // times in some suites); tests/security/auth-limits.test.ts sets real ones.
+      PEEGA_RATE_LIMIT_ACCOUNT_SIGNIN: '100000',
+      PEEGA_RATE_LIMIT_ACCOUNT_EMAIL: '100000',
       // Tests that watch feedback rows change would race the AI worker;
       // the AI tests turn it on.
       PEEGA_AI_WORKER: '0',

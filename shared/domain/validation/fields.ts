@@ -10,6 +10,7 @@ import {
   urlScheme,
 } from '../domain-match.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+import { passwordPatternWeaknesses } from './password-strength.ts';
 import {
   DOMAIN_INVALID,
   EMAIL_INVALID,
@@ -35,12 +36,20 @@ export const emailSchema = z
 /**
  * A password being chosen (sign-up, change password): 8 to 72 characters,
  * kept as typed (no trimming). Shorter → 'Password must be at least 8
- * characters long.'.
+ * characters long.'. Then the server's pattern rules (password-strength.ts):
+ * not spaces only, not a repeated character or pattern, not built on the
+ * service's name. The common-password list stays on the server, whose
+ * weak-password message the forms show.
  */
 export const newPasswordSchema = z
   .string(PASSWORD_TOO_SHORT.description)
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT.description)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG.description);
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG.description)
+  .superRefine((password, issues) => {
+    for (const weakness of passwordPatternWeaknesses(password)) {
+      issues.addIssue({ code: 'custom', message: weakness.message });
+    }
+  });
 
 /**
  * A password being entered to sign in: any non-empty string (old accounts

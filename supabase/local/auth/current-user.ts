@@ -12,9 +12,18 @@ import {
   hashPassword,
   verifyPassword,
 } from './passwords.ts';
-import { limitRequest } from './rate-limit.ts';
+import {
+  limitAccount,
+  limitRequest,
+  OTP_EXPIRY_SECONDS,
+  refundAccount,
+  resetCodeAttempts,
+  takeCodeAttempt,
+} from './rate-limit.ts';
+import { tokenHash } from './secrets.ts';
+import { voidCodes } from './verify.ts';
 import { redirectTarget } from './redirect.ts';
-import { deleteUserSessions } from './sessions.ts';
+import { deleteUserSessions, type SessionRow } from './sessions.ts';
 import {
   AUDIENCE,
   findUserByEmail,
@@ -76,6 +85,84 @@ async function storePassword(
   await deleteUserSessions(tx, user.id, keepSession);
 }
 
+/**
+ * GoTrue's `UpdatePasswordRequireReauthentication` (hosted "Secure password
+ * change"): a new password needs a session signed in within the last 24
+ * hours, or the nonce mailed by /reauthenticate, so a stolen older session
+ * cannot take the account over (L7). `current_password` (auth-js
+ * `UserAttributes`, GoTrue's UpdatePasswordRequireCurrentPassword) is
+ * accepted as proof too; its wrong guesses count against the account's
+ * sign-in limit and the nonce's against its code's attempts.
+ */
+async function requireRecentAuthentication(
+  ctx: BackendContext,
+  req: ServiceRequest,
+  user: User,
+  session: SessionRow | undefined,
+  p: { current_password?: string; nonce: string },
+): Promise<void> {
+  const email = user.email ?? '';
+  if (p.current_password !== undefined) {
+    const key = await limitAccount(ctx, req, 'signin', email);
+    if (!(await verifyPassword(p.current_password, user.encrypted_password))) {
+      throw badRequest('invalid_credentials', CURRENT_PASSWORD_WRONG);
+    }
+    await refundAccount(ctx.db, 'signin', key);
+    return;
+  }
+  const now = ctx.now().getTime();
+  const windowMs = ctx.config.auth.passwordChangeRecentSeconds * 1000;
+  const created = session && (await sessionCreatedAt(ctx.db, session.id));
+  if (created && now <= created.getTime() + windowMs) return;
+  if (!p.nonce) {
+    throw badRequest(
+      'reauthentication_needed',
+      'Password update requires reauthentication',
+    );
+  }
+  // `verifyReauthentication`: the mailed code, once, within the OTP expiry.
+  const invalid = () =>
+    badRequest('reauthentication_not_valid', 'Requires reauthentication');
+  if (!(await takeCodeAttempt(ctx, email))) {
+    await ctx.db.transaction((tx) => voidCodes(tx, email));
+    throw invalid();
+  }
+  const sentAt = user.reauthentication_sent_at;
+  const hash = tokenHash(ctx.config.jwtSecret, email, p.nonce);
+  if (
+    !user.reauthentication_token ||
+    user.reauthentication_token !== hash ||
+    !sentAt ||
+    now > sentAt.getTime() + OTP_EXPIRY_SECONDS * 1000
+  ) {
+    throw invalid();
+  }
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(
+      tx,
+      user.id,
+      { reauthentication_token: '', reauthentication_sent_at: null },
+      ctx.now(),
+    );
+    await resetCodeAttempts(tx, email);
+  });
+}
+
+/** The message of a wrong `current_password` (ours). */
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
+
+async function sessionCreatedAt(
+  q: Queryable,
+  id: string,
+): Promise<Date | undefined> {
+  const { rows } = await q.query<{ created_at: Date | null }>(
+    'select created_at from auth.sessions where id = $1',
+    [id],
+  );
+  const at = rows[0]?.created_at;
+  return at ? new Date(at) : undefined;
+}
+
 const UPDATE_PARAMS = {
   email: 'string',
   password: 'ptr-string',
@@ -121,6 +208,7 @@ export async function updateCurrentUser(
   }
   let passwordHash: string | undefined;
   if (p.password !== undefined) {
+    await requireRecentAuthentication(ctx, req, user, session, p);
     if (await verifyPassword(p.password, user.encrypted_password)) {
       throw unprocessable(
         'same_password',

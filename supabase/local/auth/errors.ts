@@ -6,6 +6,8 @@ export class AuthError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra response headers, e.g. a 429's `Retry-After`. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -136,7 +138,10 @@ export function errorResponse(
       ? { code, message: e.message }
       : { code: e.status, error_code: code, msg: e.message };
     return withHeaders(
-      sendJson(e.status, body, e.code ? { 'x-sb-error-code': e.code } : {}),
+      sendJson(e.status, body, {
+        ...e.headers,
+        ...(e.code ? { 'x-sb-error-code': e.code } : {}),
+      }),
     );
   }
   if (e instanceof OAuthError) {

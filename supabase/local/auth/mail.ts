@@ -1,6 +1,6 @@
 import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
-import { tooManyRequests } from './errors.ts';
+import { rateLimited } from './rate-limit.ts';
 
 export type MailKind =
   'signup' | 'recovery' | 'magiclink' | 'email_change' | 'reauthentication';
@@ -149,9 +149,10 @@ export function checkFrequency(ctx: BackendContext, sentAt: Date | null): void {
   const now = ctx.now().getTime();
   if (until > now) {
     const left = Math.trunc((until - now) / 1000);
-    throw tooManyRequests(
+    throw rateLimited(
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${left} seconds.`,
+      left,
     );
   }
 }

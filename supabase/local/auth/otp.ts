@@ -8,7 +8,7 @@ import { badRequest, sendJson, unprocessable } from './errors.ts';
 import { parseBody } from './params.ts';
 import { createFlowState, pkceChallenge } from './pkce.ts';
 import { hashPassword } from './passwords.ts';
-import { limitRequest } from './rate-limit.ts';
+import { limitAccount, limitRequest } from './rate-limit.ts';
 import { redirectTarget } from './redirect.ts';
 import { findUserByEmail, findUserById } from './users.ts';
 import { sendConfirmation, sendMagicLink } from './verification-mail.ts';
@@ -55,6 +55,7 @@ export async function otp(
     throw badRequest('validation_failed', 'One of email or phone must be set');
   }
   const email = validateEmail(p.email);
+  await limitAccount(ctx, req, 'email', email);
   const found = await findUserByEmail(ctx.db, email);
   if (!found && p.create_user === false) {
     throw unprocessable('otp_disabled', 'Signups not allowed for otp');

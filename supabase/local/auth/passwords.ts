@@ -4,6 +4,11 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../../shared/domain/validation/limits.ts';
+import { PASSWORD_COMMON } from '../../../shared/domain/validation/messages.ts';
+import {
+  passwordBaseWord,
+  passwordPatternWeaknesses,
+} from '../../../shared/domain/validation/password-strength.ts';
 import { badRequest, WeakPasswordError } from './errors.ts';
 
 const BCRYPT_COST = 10;
@@ -52,8 +57,13 @@ export async function spendPasswordCheck(password: string): Promise<void> {
 
 /**
  * GoTrue's `checkPasswordStrength` with this project's rules (DECISIONS.md):
- * at least 8 characters and not one of the bundled common passwords, which
- * stands in for GoTrue's HaveIBeenPwned check (reason `pwned`).
+ * at least 8 characters; the shared pattern rules of
+ * shared/domain/validation/password-strength.ts (spaces only, a repeated
+ * character or pattern, the service's name), which the web forms check too;
+ * and not one of the bundled common passwords, alone or with digits and
+ * symbols added (`sunshine2024!`), which stands in for GoTrue's
+ * HaveIBeenPwned check (reason `pwned`). The list alone missed `aaaaaaaa`,
+ * `peega123` and eight spaces: none of them is a listed word.
  */
 export function checkPasswordStrength(password: string): void {
   if (Buffer.byteLength(password) > PASSWORD_MAX_LENGTH) {
@@ -64,17 +74,24 @@ export function checkPasswordStrength(password: string): void {
   }
   const reasons: string[] = [];
   const messages: string[] = [];
+  const add = (reason: string, message: string) => {
+    if (reasons.includes(reason)) return;
+    reasons.push(reason);
+    messages.push(message);
+  };
   if (Buffer.byteLength(password) < PASSWORD_MIN_LENGTH) {
-    reasons.push('length');
-    messages.push(
+    add(
+      'length',
       `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
     );
   }
-  if (commonPasswords().has(password.toLowerCase())) {
-    reasons.push('pwned');
-    messages.push(
-      'Password is known to be weak and easy to guess, please choose a different one.',
-    );
+  for (const w of passwordPatternWeaknesses(password)) add(w.reason, w.message);
+  const list = commonPasswords();
+  if (
+    list.has(password.toLowerCase()) ||
+    list.has(passwordBaseWord(password))
+  ) {
+    add('pwned', PASSWORD_COMMON);
   }
   if (reasons.length) throw new WeakPasswordError(messages.join(' '), reasons);
 }

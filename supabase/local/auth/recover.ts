@@ -5,7 +5,7 @@ import { validateEmail } from './email.ts';
 import { badRequest, sendJson } from './errors.ts';
 import { parseBody } from './params.ts';
 import { createFlowState, pkceChallenge } from './pkce.ts';
-import { limitRequest } from './rate-limit.ts';
+import { limitAccount, limitRequest } from './rate-limit.ts';
 import { redirectTarget } from './redirect.ts';
 import { findUserByEmail, findUserById } from './users.ts';
 import {
@@ -35,6 +35,7 @@ export async function recover(
     );
   }
   const email = validateEmail(p.email);
+  await limitAccount(ctx, req, 'email', email);
   const challenge = pkceChallenge(p.code_challenge_method, p.code_challenge);
   const found = await findUserByEmail(ctx.db, email);
   if (found) {
@@ -100,7 +101,9 @@ export async function resend(
       'Missing email address or phone number',
     );
   }
-  const found = await findUserByEmail(ctx.db, validateEmail(p.email));
+  const email = validateEmail(p.email);
+  await limitAccount(ctx, req, 'email', email);
+  const found = await findUserByEmail(ctx.db, email);
   const wanted =
     found &&
     ((p.type === 'signup' && !found.email_confirmed_at) ||

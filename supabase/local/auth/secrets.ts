@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -26,9 +26,15 @@ export const newRefreshToken = () => secureAlphanumeric(12);
 /** A 6-digit e-mail one-time code. */
 export const newOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-/** GoTrue's token hash of an e-mail code: hex SHA-224 of address + code. */
-export const tokenHash = (address: string, otp: string) =>
-  createHash('sha224')
+/**
+ * The token hash of an e-mail code (what links carry and the user row
+ * keeps): GoTrue's hex SHA-224 of address + code, but keyed with the
+ * server's secret. GoTrue's plain hash lets anyone compute the link of every
+ * possible code and try them as `token_hash`, past the per-address limit on
+ * codes; a keyed one cannot be computed outside the server.
+ */
+export const tokenHash = (secret: string, address: string, otp: string) =>
+  createHmac('sha224', secret)
     .update(address + otp)
     .digest('hex');
 

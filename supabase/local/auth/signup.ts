@@ -1,18 +1,28 @@
 import type { BackendContext } from '../context.ts';
 import { isPgError } from '../db/types.ts';
 import type { ServiceRequest, ServiceResponse } from '../http.ts';
-import { confirmEmail, createEmailUser } from './accounts.ts';
+import {
+  confirmEmail,
+  createEmailUser,
+  emailIdentityData,
+} from './accounts.ts';
 import { audit } from './audit.ts';
 import { validateEmail } from './email.ts';
 import { badRequest, sendJson, unprocessable } from './errors.ts';
 import { parseBody } from './params.ts';
 import { createFlowState, pkceChallenge, type Challenge } from './pkce.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
-import { limitRequest } from './rate-limit.ts';
+import { limitAccount, limitRequest } from './rate-limit.ts';
 import { redirectTarget } from './redirect.ts';
-import { goTime, newId } from './secrets.ts';
+import { newId } from './secrets.ts';
 import { issueSession } from './tokens.ts';
-import { findUserById, findUserByEmail, userJson, type User } from './users.ts';
+import {
+  AUDIENCE,
+  findUserById,
+  findUserByEmail,
+  userJson,
+  type User,
+} from './users.ts';
 import { sendConfirmation } from './verification-mail.ts';
 
 const SIGNUP_PARAMS = {
@@ -26,33 +36,58 @@ const SIGNUP_PARAMS = {
 } as const;
 
 /**
- * `sanitizeUser`: what a repeated sign-up with confirmations on answers, so
- * that nobody learns whether the address is registered (no identities).
+ * What a repeated sign-up with confirmations on answers: GoTrue's
+ * `sanitizeUser` (a new id, no confirmation, the sign-up's data), but shaped
+ * exactly as a new user's answer, with the e-mail identity a new user gets.
+ * GoTrue's own answer has `identities: []`, which is the well-known way to
+ * tell a registered address from a new one (L8).
  */
 function obfuscatedUser(
-  existing: User,
+  email: string,
   data: Record<string, unknown>,
   now: Date,
 ): Record<string, unknown> {
-  const at = goTime(now);
-  return {
-    ...userJson(existing),
-    id: newId(),
-    role: '',
-    phone: '',
-    email_confirmed_at: undefined,
-    phone_confirmed_at: undefined,
-    confirmed_at: undefined,
-    new_email: undefined,
-    email_change_sent_at: undefined,
-    last_sign_in_at: undefined,
-    confirmation_sent_at: at,
-    created_at: at,
-    updated_at: at,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
-  };
+  const id = newId();
+  const identityData = emailIdentityData(id, email, data);
+  return userJson({
+    id,
+    aud: AUDIENCE,
+    role: AUDIENCE,
+    email,
+    phone: null,
+    email_confirmed_at: null,
+    invited_at: null,
+    phone_confirmed_at: null,
+    confirmation_sent_at: now,
+    confirmed_at: null,
+    recovery_sent_at: null,
+    email_change: '',
+    email_change_sent_at: null,
+    phone_change: '',
+    phone_change_sent_at: null,
+    reauthentication_sent_at: null,
+    last_sign_in_at: null,
+    raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    raw_user_meta_data: identityData,
+    created_at: now,
+    updated_at: now,
+    banned_until: null,
+    deleted_at: null,
+    is_anonymous: false,
+    identities: [
+      {
+        id: newId(),
+        provider_id: id,
+        user_id: id,
+        identity_data: identityData,
+        provider: 'email',
+        last_sign_in_at: now,
+        created_at: now,
+        updated_at: now,
+        email,
+      },
+    ],
+  } as unknown as User);
 }
 
 /** POST /signup (`api.Signup`), e-mail sign-ups only. */
@@ -82,8 +117,10 @@ export async function signup(
   if (!p.email) {
     throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   }
+  const email = validateEmail(p.email);
+  await limitAccount(ctx, req, 'email', email);
   const attempt = {
-    email: validateEmail(p.email),
+    email,
     password: p.password,
     data: p.data ?? {},
     challenge,
@@ -124,9 +161,14 @@ async function register(
       }),
     );
     if (autoconfirm) {
+      // Demo mode only by default (config.ts): GoTrue's answer, which tells
+      // that the address is registered; demo accounts are not secret.
       throw unprocessable('user_already_exists', 'User already registered');
     }
-    return sendJson(200, obfuscatedUser(existing, data, ctx.now()));
+    // A new address costs a password hash and a mail: spend the hash here
+    // too, so the answer's time does not tell the two apart either.
+    await hashPassword(password);
+    return sendJson(200, obfuscatedUser(email, data, ctx.now()));
   }
   const passwordHash = existing ? null : await hashPassword(password);
 

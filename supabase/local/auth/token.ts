@@ -9,7 +9,7 @@ import {
   verifyPassword,
 } from './passwords.ts';
 import { redeemAuthCode } from './pkce.ts';
-import { limitRequest } from './rate-limit.ts';
+import { limitAccount, limitRequest, refundAccount } from './rate-limit.ts';
 import { refreshTokenGrant } from './refresh.ts';
 import type { AuthMethod } from './sessions.ts';
 import { issueSession } from './tokens.ts';
@@ -38,6 +38,10 @@ async function passwordGrant(
   }
   if (!p.email) throw badRequest('validation_failed', 'missing email or phone');
 
+  // Every attempt takes a slot of the account's bucket before the password
+  // is compared (so parallel guesses cannot overrun it); a right password
+  // hands it back, so only failures count. Unknown addresses count alike.
+  const account = await limitAccount(ctx, req, 'signin', p.email.trim());
   const user = await findUserByEmail(ctx.db, p.email);
   if (!user || !user.encrypted_password) {
     await spendPasswordCheck(p.password);
@@ -49,6 +53,7 @@ async function passwordGrant(
   if (!(await verifyPassword(p.password, user.encrypted_password))) {
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
+  await refundAccount(ctx.db, 'signin', account);
   if (!user.email_confirmed_at) {
     throw badRequest('email_not_confirmed', 'Email not confirmed');
   }

@@ -1,6 +1,7 @@
 import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import type { ServiceRequest } from '../http.ts';
+import { rememberAddress } from './rate-limit.ts';
 import { createSession, sessionAmr, type AuthMethod } from './sessions.ts';
 import { findUserById, userJson, type User } from './users.ts';
 import { updateUser } from './user-updates.ts';
@@ -95,5 +96,6 @@ export async function issueSession(
     now,
   );
   await updateUser(tx, user.id, { last_sign_in_at: now }, now);
+  await rememberAddress(ctx, tx, req, user.email);
   return sessionResponse(ctx, tx, user.id, sessionId, refreshToken);
 }

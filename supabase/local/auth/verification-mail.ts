@@ -1,7 +1,7 @@
 import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { checkFrequency, sendMail, verifyLink, type MailKind } from './mail.ts';
-import { limitEmail } from './rate-limit.ts';
+import { limitEmail, resetCodeAttempts } from './rate-limit.ts';
 import { PKCE_PREFIX } from './pkce.ts';
 import { newOtp, tokenHash } from './secrets.ts';
 import type { User } from './users.ts';
@@ -57,10 +57,12 @@ async function sendTokenMail(
   const email = user.email ?? '';
   const otp = newOtp();
   // PKCE links carry a prefixed token so /verify answers with an auth code.
-  const hash = (pkce ? PKCE_PREFIX : '') + tokenHash(email, otp);
+  const hash =
+    (pkce ? PKCE_PREFIX : '') + tokenHash(ctx.config.jwtSecret, email, otp);
   await countEmail(ctx, tx);
   const link = verifyLink(ctx, hash, kind, redirectTo);
   await sendMail(tx, { to: email, kind, otp, link });
+  await resetCodeAttempts(tx, email);
   const now = ctx.now();
   await updateUser(
     tx,
@@ -120,10 +122,12 @@ export async function sendEmailChange(
   const kind: MailKind = 'email_change';
   const prefix = pkce ? PKCE_PREFIX : '';
   const otpNew = newOtp();
-  const hashNew = prefix + tokenHash(newEmail, otpNew);
+  const hashNew = prefix + tokenHash(ctx.config.jwtSecret, newEmail, otpNew);
   const current = user.email ?? '';
   const otpCurrent = current ? newOtp() : '';
-  const hashCurrent = current ? prefix + tokenHash(current, otpCurrent) : '';
+  const hashCurrent = current
+    ? prefix + tokenHash(ctx.config.jwtSecret, current, otpCurrent)
+    : '';
   await countEmail(ctx, tx);
   await sendMail(tx, {
     to: newEmail,
@@ -141,6 +145,8 @@ export async function sendEmailChange(
       link: verifyLink(ctx, hashCurrent, kind, redirectTo),
     });
   }
+  await resetCodeAttempts(tx, newEmail);
+  if (current) await resetCodeAttempts(tx, current);
   const now = ctx.now();
   await updateUser(
     tx,
@@ -181,9 +187,10 @@ export async function sendReauthentication(
   checkFrequency(ctx, user.reauthentication_sent_at);
   const email = user.email ?? '';
   const otp = newOtp();
-  const hash = tokenHash(email, otp);
+  const hash = tokenHash(ctx.config.jwtSecret, email, otp);
   await countEmail(ctx, tx);
   await sendMail(tx, { to: email, kind: 'reauthentication', otp });
+  await resetCodeAttempts(tx, email);
   const now = ctx.now();
   await updateUser(
     tx,

@@ -2,6 +2,7 @@ import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, forbidden } from './errors.ts';
 import { PKCE_PREFIX } from './pkce.ts';
+import { OTP_EXPIRY_SECONDS } from './rate-limit.ts';
 import {
   findUserByColumn,
   findUserByEmail,
@@ -18,8 +19,6 @@ export interface Verified {
   user: User;
   type: EmailVerifyType;
 }
-
-const OTP_EXPIRY_SECONDS = 86_400;
 
 function expired(ctx: BackendContext, sentAt: Date | null): boolean {
   if (!sentAt) return true;

@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Client } from '@shared/data/client';
+import { retryAfterFetch } from '@shared/data/retry-after';
 import type { Database } from '@shared/db/database.types';
 import { getEnv } from '@web/lib/env';
 
@@ -19,6 +20,8 @@ export function getSupabase(): Client {
         autoRefreshToken: true,
         detectSessionInUrl: true,
       },
+      // Notes a 429's Retry-After, so limited users are told when to retry.
+      global: { fetch: retryAfterFetch() },
     });
   }
   return client;

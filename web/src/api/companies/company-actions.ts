@@ -6,7 +6,7 @@ import {
   getDomainInstructions,
   listViewedFeedback,
 } from '@shared/data/companies';
-import { DataError } from '@shared/data/client';
+import { DataError, toDataError } from '@shared/data/client';
 import { getSupabase } from '@web/lib/supabase';
 
 /** Sign-up succeeded but the company record could not be created. */
@@ -46,7 +46,7 @@ export const companyActions = {
         emailRedirectTo: args.redirectTo,
       },
     });
-    if (error) throw new DataError(error.message, error.code, error.status);
+    if (error) throw toDataError(error);
     // GoTrue answers a known e-mail with an obfuscated user without
     // identities when confirmation is on.
     if (data.user && data.user.identities?.length === 0)

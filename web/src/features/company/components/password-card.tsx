@@ -4,7 +4,11 @@ import {
   canSubmitChangePassword,
   changePasswordSchema,
 } from '@shared/domain/validation/company';
-import { toastForIssue } from '@shared/domain/validation/messages';
+import type { DataError } from '@shared/data/client';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  toastForIssue,
+} from '@shared/domain/validation/messages';
 import { authActions } from '@web/api/auth/auth-actions';
 import { companyActions } from '@web/api/companies/company-actions';
 import { Button } from '@web/components/ui/button';
@@ -32,12 +36,17 @@ export function PasswordCard({ email }: { email: string }) {
     }
     setBusy(true);
     try {
-      // Proves the current password before changing it.
+      // Proves the current password before changing it: a fresh sign-in is
+      // the recent authentication the server asks for (L7), and the change
+      // then ends every other session.
       try {
         await authActions.signIn(email, parsed.data.currentPassword);
-      } catch {
+      } catch (err) {
+        const wrong = (err as DataError).code === 'invalid_credentials';
         toast.error('Password change failed', {
-          description: 'Your current password is incorrect.',
+          description: wrong
+            ? CURRENT_PASSWORD_INCORRECT
+            : (err as Error).message,
         });
         return;
       }
