@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
-import { createUser, query, type TestUser } from '../integration/db/support.ts';
+import { createUser, type TestUser } from '../integration/db/support.ts';
 
 // Red-team finding L11: every download carries `X-Content-Type-Options:
 // nosniff` (types a browser could run are also sandboxed and sent as
@@ -10,17 +10,11 @@ import { createUser, query, type TestUser } from '../integration/db/support.ts';
 // upload whose bytes are a valid image but also a page is refused.
 let t: TestBackend;
 let user: TestUser;
-/** The user's opaque upload folder (the screenshots policy's). */
-let folder: string;
+/** A fresh opaque folder per object, as the apps upload (L5). */
+const folder = () => randomUUID();
 beforeAll(async () => {
   t = await startTestBackend();
   user = await createUser(t);
-  const [row] = await query<{ folder: string }>(
-    t,
-    'select folder::text from private.upload_folders where user_id = $1',
-    [user.id],
-  );
-  folder = row!.folder;
   const { error } = await t
     .client(t.serviceRoleKey)
     .storage.createBucket('loose', { public: true });
@@ -75,7 +69,7 @@ const JFIF = segment(
 const upload = (data: Buffer, type: string) =>
   user.client.storage
     .from('screenshots')
-    .upload(`${folder}/${randomUUID()}.img`, data, { contentType: type });
+    .upload(`${folder()}/${randomUUID()}.img`, data, { contentType: type });
 
 describe('image/page polyglots are refused on upload', () => {
   it.each([
@@ -140,7 +134,7 @@ describe('downloads carry nosniff', () => {
     });
 
   it('public, authenticated, signed, HEAD and 304 answers', async () => {
-    const name = `${folder}/${randomUUID()}.png`;
+    const name = `${folder()}/${randomUUID()}.png`;
     expect(
       (
         await user.client.storage
