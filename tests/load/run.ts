@@ -67,10 +67,13 @@ async function run(
     PEEGA_DATA_DIR: dataDir,
     PEEGA_SEED: 'none',
     DATABASE_URL: databaseUrl,
-    // Every simulated user signs up from 127.0.0.1: lift the per-IP auth
-    // limits as the test backends do (tests/support/backend.ts).
+    // Every simulated user connects from 127.0.0.1: lift the per-IP auth
+    // limits as the test backends do (tests/support/backend.ts), and let each
+    // user claim its own address through a trusted proxy, so the per-address
+    // feedback limit sees 200 people, not one machine.
     PEEGA_RATE_LIMIT_TOKEN: '100000',
     PEEGA_RATE_LIMIT_REFRESH: '100000',
+    PEEGA_TRUSTED_PROXIES: '127.0.0.1',
     // The submission path only: the AI, webhook and digest workers are
     // covered by their own tests and the fault suite.
     PEEGA_AI_WORKER: '0',
@@ -104,10 +107,12 @@ async function run(
           });
           if (created.error)
             throw new Error(`create ${i + j}: ${created.error.message}`);
-          const client = createTestClient(
-            backend.url,
-            DEMO_ANON_KEY,
-          ) as unknown as Client;
+          // A benchmarking-range address per user (198.18.0.0/15): only a
+          // header, never contacted.
+          const n = i + j;
+          const client = createTestClient(backend.url, DEMO_ANON_KEY, {
+            'X-Forwarded-For': `198.18.${n >> 8}.${n & 255}`,
+          }) as unknown as Client;
           const { data, error } = await client.auth.signInWithPassword({
             email,
             password: LOAD_PASSWORD,
