@@ -35,7 +35,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await startTestBackend({
-    env: { PEEGA_WEBHOOK_WORKER: '1' },
+    // The receiver is plain http on 127.0.0.1, which only demo mode allows
+    // (outside it webhook URLs must be HTTPS and public): the escaping is
+    // the same in both modes.
+    env: { PEEGA_WEBHOOK_WORKER: '1', PEEGA_DEMO: '1' },
     webhooks: { backoffMs: () => 50, maxAttempts: 2, pollMs: 100 },
   });
   author = await createUser(t);

@@ -106,7 +106,9 @@ export async function startTestBackend(
       // generated secret and keys, no mailbox, no demo-only settings), as
       // `node scripts/test-db.mjs security` does for the attack suites.
       // Sign-ups stay auto-confirmed unless a test asks otherwise.
-      ...(process.env.PEEGA_TEST_DEMO === '0'
+      // A test that chooses its mode itself gets that mode's own defaults.
+      ...(process.env.PEEGA_TEST_DEMO === '0' &&
+      options.env?.PEEGA_DEMO === undefined
         ? { PEEGA_DEMO: '0', PEEGA_AUTH_AUTOCONFIRM: '1' }
         : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
