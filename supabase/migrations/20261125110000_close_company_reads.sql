@@ -16,7 +16,11 @@
 -- M4: the company list's search matched the whole description while the
 -- list shows its first 160 characters, so a free company learned hidden text
 -- a character at a time without spending a view. The search now matches
--- exactly the fields the list returns: the title and the same excerpt.
+-- exactly the fields the list returns. And on a plan with a view allowance
+-- the list itself returns the excerpt and the AI labels only for feedback
+-- opened this period (DECISIONS "What a free company sees before a view",
+-- issue #19 item 18): before a view, title, category, status, votes, date
+-- and host/path.
 --
 -- L6: company_feedback_events were written for, and readable by, a company
 -- that had only added a domain. Events are now written for companies that
@@ -296,6 +300,10 @@ declare
     else '%' || replace(replace(replace(btrim(p_search), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
   v_plan text;
   v_start timestamptz;
+  -- On a plan with a view allowance the text is behind the view (DECISIONS
+  -- "What a free company sees before a view"): the excerpt and the AI
+  -- labels come back, and are searched, only for feedback opened this period.
+  v_locked boolean;
   -- A domain under another listed domain adds nothing; without them every
   -- host matches at most one root, so the range scans never overlap.
   v_roots text[] := array(
@@ -305,6 +313,7 @@ begin
   select private.resolve_plan(s.subscription_type) into v_plan
     from public.company_subscriptions s where s.company_id = p_company.id;
   v_start := coalesce(private.view_period_start(v_plan, now()), private.view_period_start('free', now()));
+  v_locked := private.view_limit(coalesce(v_plan, 'free')) is not null;
   return query
     -- The page's keys and the total come from feedback_host_created_idx alone
     -- (an index-only scan: host, date, id, category, status); only the rows
@@ -322,7 +331,11 @@ begin
                select 1 from public.feedback s
                 where s.id = f.id
                   and (s.title ilike v_pattern
-                       or private.company_list_excerpt(s.description) ilike v_pattern)))
+                       or ((not v_locked or exists (
+                              select 1 from public.company_feedback_views v
+                               where v.company_id = p_company.id and v.feedback_id = s.id
+                                 and v.viewed_at >= v_start))
+                           and private.company_list_excerpt(s.description) ilike v_pattern))))
          and (p_category is null or f.category = p_category)
          and (p_status is null or f.status = p_status)
          and (p_from is null or f.created_at >= p_from)
@@ -330,15 +343,23 @@ begin
        order by f.created_at desc, f.id desc
        limit p_limit offset p_offset
     ), page as (
-      select f.*, k.total from keys k join public.feedback f on f.id = k.id
+      select f.*, k.total,
+             exists (select 1 from public.company_feedback_views v
+                      where v.company_id = p_company.id and v.feedback_id = f.id
+                        and v.viewed_at >= v_start) as seen
+        from keys k join public.feedback f on f.id = k.id
     )
-    select pg.id, pg.title, private.company_list_excerpt(pg.description), pg.category, pg.status,
+    select pg.id, pg.title,
+           case when pg.seen or not v_locked then private.company_list_excerpt(pg.description) end,
+           pg.category, pg.status,
            substring(pg.website_url from '^[^?#]*'), pg.website_host, pg.created_at, pg.updated_at,
            pg.screenshot_url is not null, pg.audio_url is not null,
            coalesce(pr.verified_linkedin, false), coalesce(st.reputation, 0), pg.quality_score,
-           pg.upvotes, pg.downvotes, pg.total_votes, pg.view_count, pg.priority, pg.sentiment, pg.tags,
-           exists (select 1 from public.company_feedback_views v
-                    where v.company_id = p_company.id and v.feedback_id = pg.id and v.viewed_at >= v_start),
+           pg.upvotes, pg.downvotes, pg.total_votes, pg.view_count,
+           case when pg.seen or not v_locked then pg.priority end,
+           case when pg.seen or not v_locked then pg.sentiment end,
+           case when pg.seen or not v_locked then pg.tags end,
+           pg.seen,
            vt.vote_type, pg.user_id = v_uid,
            exists (select 1 from public.company_domains cd
                     where cd.company_id = p_company.id and cd.verified_at is not null
@@ -352,7 +373,7 @@ begin
 end
 $$;
 comment on function private.company_feedback_rows(public.companies, text[], text, text, text, timestamptz, timestamptz, integer, bigint) is
-  'Summaries of the feedback matching the given company domains (exact or subdomain), filtered and paged; the search matches only the title and the excerpt the list shows; no author identity.';
+  'Summaries of the feedback matching the given company domains (exact or subdomain), filtered and paged; on a plan with a view allowance the excerpt and AI labels only for feedback opened this period; the search matches only what the list shows; no author identity.';
 
 -- -----------------------------------------------------------------------------
 -- Section: functions (L6, company feedback events)

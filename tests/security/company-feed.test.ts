@@ -20,37 +20,142 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-// M4: the free plan's search matched the whole description while the list
-// shows its first 160 characters: a company read hidden text one character
-// at a time without spending a view.
-describe('company list search covers only what the list shows', () => {
+// M4 and DECISIONS "What a free company sees before a view": the search
+// matched the whole description while the list showed its start, so a
+// company read hidden text one character at a time without spending a view.
+// Now, on a plan with a view allowance, the list shows title, category,
+// status, votes, date and host/path before a view; the excerpt and the AI
+// labels (and searching them) come with the view. Unlimited plans see all.
+describe('the company list shows, and searches, only what the plan has opened', () => {
   it.each(['free', 'pro'])(
-    'a term only in the hidden part of the description finds nothing (%s)',
+    'before a view: no text, no AI labels, no search in the text (%s)',
     async (plan) => {
       const domain = `${plan}-search.example.net`;
       const company = await createCompany(t, { domain, plan });
       const visible = 'Visible start of the text. '.padEnd(170, '.');
-      await insertFeedback(t, author.id, {
+      const fb = await insertFeedback(t, author.id, {
         websiteUrl: `https://${domain}/page`,
         title: 'Checkout is slow',
         description: `${visible} Hidden: password hunter2 for the admin.`,
       });
-      const search = async (p_search: string) => {
+      await query(
+        t,
+        `update public.feedback set priority = 'high', sentiment = 'negative',
+                tags = array['checkout'] where id = $1`,
+        [fb.id],
+      );
+      const list = async (p_search: string | null = null) => {
         const res = await company.client.rpc('get_company_feedback', {
           p_search,
         });
         expect(res.error).toBeNull();
-        return (res.data ?? []).map((r: { title: string }) => r.title);
+        return (res.data ?? []) as {
+          title: string;
+          excerpt: string | null;
+          priority: string | null;
+          sentiment: string | null;
+          tags: string[] | null;
+          viewed: boolean;
+        }[];
       };
-      // The list really shows this feedback and its excerpt is searchable.
-      expect(await search('checkout')).toEqual(['Checkout is slow']);
-      expect(await search('visible start')).toEqual(['Checkout is slow']);
-      // The hidden text is no oracle, not even a character at a time.
-      expect(await search('hunter2')).toEqual([]);
-      expect(await search('password h')).toEqual([]);
-      expect(await search('Hidden:')).toEqual([]);
+      const titles = async (q: string) => (await list(q)).map((r) => r.title);
+      const [before] = await list();
+      expect(before).toMatchObject({
+        title: 'Checkout is slow',
+        excerpt: null,
+        priority: null,
+        sentiment: null,
+        tags: null,
+        viewed: false,
+      });
+      expect(await titles('checkout')).toEqual(['Checkout is slow']);
+      expect(await titles('visible start')).toEqual([]);
+      expect(await titles('hunter2')).toEqual([]);
+
+      // Spending the view opens the text in the list for the period.
+      const opened = await company.client.rpc('get_company_feedback_detail', {
+        feedback_uuid: fb.id,
+      });
+      expect(opened.error).toBeNull();
+      const [after] = await list();
+      expect(after).toMatchObject({
+        excerpt: visible.slice(0, 160),
+        priority: 'high',
+        sentiment: 'negative',
+        tags: ['checkout'],
+        viewed: true,
+      });
+      expect(await titles('visible start')).toEqual(['Checkout is slow']);
+      // Beyond the excerpt the text is no oracle, not even after the view.
+      expect(await titles('hunter2')).toEqual([]);
+      expect(await titles('Hidden:')).toEqual([]);
     },
   );
+
+  it('an unlimited plan sees and searches the excerpt at once', async () => {
+    const domain = 'advanced-search.example.net';
+    const company = await createCompany(t, { domain, plan: 'advanced' });
+    await insertFeedback(t, author.id, {
+      websiteUrl: `https://${domain}/page`,
+      title: 'Slow search',
+      description: 'Search takes ten seconds on the catalogue page.',
+    });
+    const res = await company.client.rpc('get_company_feedback', {
+      p_search: 'ten seconds',
+    });
+    expect(res.error).toBeNull();
+    expect(res.data).toMatchObject([
+      {
+        title: 'Slow search',
+        excerpt: 'Search takes ten seconds on the catalogue page.',
+      },
+    ]);
+  });
+});
+
+// Webhooks send no more than the list shows before a view (DECISIONS).
+describe('webhook payloads follow the plan', () => {
+  it.each([
+    ['free', null],
+    ['advanced', 'The whole text of the feedback.'],
+  ])('a %s company receives description %j', async (plan, expected) => {
+    const domain = `${plan}-hook.example.net`;
+    const company = await createCompany(t, { domain, plan });
+    await query(
+      t,
+      `insert into public.company_webhooks (company_id, url, format)
+       values ($1, 'https://hooks.example.net/peega', 'json')`,
+      [company.companyId],
+    );
+    const fb = await insertFeedback(t, author.id, {
+      websiteUrl: `https://${domain}/page`,
+      title: 'Hook me',
+      description: 'The whole text of the feedback.',
+    });
+    const [delivery] = await query<{ id: number }>(
+      t,
+      'select id from public.company_webhook_deliveries where feedback_id = $1',
+      [fb.id],
+    );
+    expect(delivery).toBeDefined();
+    const [row] = await query<{
+      payload: { feedback: Record<string, unknown> };
+    }>(t, 'select payload from public.get_webhook_delivery($1)', [
+      delivery!.id,
+    ]);
+    expect(row?.payload.feedback).toMatchObject({
+      title: 'Hook me',
+      description: expected,
+      website_host: domain,
+    });
+    if (plan === 'free') {
+      expect(row?.payload.feedback).toMatchObject({
+        priority: null,
+        sentiment: null,
+        tags: null,
+      });
+    }
+  });
 });
 
 /** supabase-js signed in as `user`, realtime included. */

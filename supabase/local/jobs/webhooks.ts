@@ -23,7 +23,8 @@ interface Delivery {
     company: string;
     feedback: {
       title: string;
-      description: string;
+      /** Null on a plan with a view allowance: the text is behind the view. */
+      description: string | null;
       category: string;
       website_url: string | null;
       website_host: string | null;
@@ -55,8 +56,12 @@ export function webhookBody(delivery: Delivery): string {
     // Every value is the consumer's (or derived from it): escaped for mrkdwn
     // after cutting, so an entity is never cut in half (red-team finding L14).
     const e = escapeSlackText;
+    const body =
+      f.description === null
+        ? 'Open it in your Peega dashboard to read it.'
+        : e(f.description.slice(0, 500));
     return JSON.stringify({
-      text: `New ${e(f.category)} feedback on ${e(f.website_host ?? 'your site')}: *${e(f.title)}*\n${e(f.description.slice(0, 500))}`,
+      text: `New ${e(f.category)} feedback on ${e(f.website_host ?? 'your site')}: *${e(f.title)}*\n${body}`,
     });
   }
   return JSON.stringify(delivery.payload);

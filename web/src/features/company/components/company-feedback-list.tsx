@@ -54,9 +54,16 @@ export function CompanyFeedbackList({
             <h3 className="font-semibold text-ink hover:text-brand-700">
               {f.title}
             </h3>
-            <p className="mt-1 line-clamp-2 text-sm break-words text-ink-muted">
-              {f.excerpt}
-            </p>
+            {f.excerpt ? (
+              <p className="mt-1 line-clamp-2 text-sm break-words text-ink-muted">
+                {f.excerpt}
+              </p>
+            ) : (
+              // Before a view the plan keeps the text behind it (DECISIONS).
+              <p className="mt-1 text-sm text-ink-muted italic">
+                Open this feedback to read it.
+              </p>
+            )}
           </button>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
             <VoteControls
