@@ -1,4 +1,4 @@
-import { REAUTHENTICATION_NEEDED } from '../domain/validation/messages.ts';
+import { REAUTHENTICATION_NEEDED } from '../domain/validation/account-messages.ts';
 import type { Client } from './client.ts';
 import { DataError, toDataError } from './client.ts';
 

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db/database.types.ts';
-import { tooManyAttemptsMessage } from '../domain/validation/messages.ts';
+import { tooManyAttemptsMessage } from '../domain/validation/retry-message.ts';
 import { recentRetryAfter } from './retry-after.ts';
 
 /** The typed supabase-js client every data function takes first. */

@@ -68,12 +68,6 @@ export const BLOG_IMAGE_URL_INVALID = 'Please enter a valid image URL.';
 export const PROFILE_OPTION_INVALID =
   'Please choose one of the listed options.';
 
-/**
- * Nickname another account already uses, compared case-insensitively (ours;
- * DECISIONS.md "Nicknames"). The database raises the same text with 23505.
- */
-export const NICKNAME_TAKEN = 'This nickname is already taken.';
-
 /** Tech knowledge outside 1–10 (ours; the slider cannot send one). */
 export const TECH_KNOWLEDGE_INVALID =
   'Technological knowledge must be a whole number from 1 to 10.';
@@ -91,43 +85,9 @@ export const PASSWORD_TOO_SHORT = {
   description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
 } as const satisfies ToastMessage;
 
-/** A password of white space only (ours; weak_password reason `whitespace`). */
-export const PASSWORD_WHITESPACE_ONLY =
-  'Password cannot be made of spaces only.';
-
-/** One character or a short pattern repeated (ours; reason `repeated`). */
-export const PASSWORD_REPEATED =
-  'Password should not repeat one character or a short pattern, please choose a different one.';
-
-/**
- * A common password or one built on the service's name: GoTrue's text for
- * its `pwned` reason.
- */
-export const PASSWORD_COMMON =
-  'Password is known to be weak and easy to guess, please choose a different one.';
-
-/** A password change from a session signed in too long ago (ours). */
-export const REAUTHENTICATION_NEEDED =
-  'For your security, please sign in again (or use a new password-reset link) before changing your password.';
-
-/** The change-password form's current password was wrong (ours). */
-export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
-
-/**
- * A request refused with 429 (ours): when to try again, from the answer's
- * Retry-After seconds when known.
- */
-export function tooManyAttemptsMessage(retryAfterSeconds?: number): string {
-  if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds)) {
-    return 'Too many attempts. Please wait a few minutes and try again.';
-  }
-  if (retryAfterSeconds < 60) {
-    const s = Math.max(1, Math.ceil(retryAfterSeconds));
-    return `Too many attempts. Please try again in ${s} second${s === 1 ? '' : 's'}.`;
-  }
-  const m = Math.ceil(retryAfterSeconds / 60);
-  return `Too many attempts. Please try again in ${m} minute${m === 1 ? '' : 's'}.`;
-}
+// The 429 message lives in its own module so the data client, which every
+// route loads, does not pull this catalogue into every bundle.
+export { tooManyAttemptsMessage } from './retry-message.ts';
 
 /** Password longer than {@link PASSWORD_MAX_LENGTH} (ours). */
 export const PASSWORD_TOO_LONG = {
@@ -286,9 +246,6 @@ export const BLOG_IMAGE_TOO_LARGE = `Image must be less than ${BLOG_IMAGE_MAX_MB
 const TOASTS: readonly ToastMessage[] = [
   PASSWORD_TOO_SHORT,
   PASSWORD_TOO_LONG,
-  { title: 'Weak password', description: PASSWORD_WHITESPACE_ONLY },
-  { title: 'Weak password', description: PASSWORD_REPEATED },
-  { title: 'Weak password', description: PASSWORD_COMMON },
   FEEDBACK_MISSING_INFORMATION,
   SCREENSHOT_INVALID_TYPE,
   SCREENSHOT_TOO_LARGE,

@@ -6,11 +6,33 @@
  */
 
 import { PASSWORD_MIN_LENGTH } from './limits.ts';
-import {
-  PASSWORD_COMMON,
-  PASSWORD_REPEATED,
-  PASSWORD_WHITESPACE_ONLY,
-} from './messages.ts';
+import { toastForIssue, type ToastMessage } from './messages.ts';
+
+// The rule's own texts live here, not in messages.ts, which every route's
+// bundle carries; only the forms that choose a password load them.
+/** A password of white space only (ours; weak_password reason `whitespace`). */
+export const PASSWORD_WHITESPACE_ONLY =
+  'Password cannot be made of spaces only.';
+
+/** One character or a short pattern repeated (ours; reason `repeated`). */
+export const PASSWORD_REPEATED =
+  'Password should not repeat one character or a short pattern, please choose a different one.';
+
+/**
+ * A common password or one built on the service's name: GoTrue's text for
+ * its `pwned` reason.
+ */
+export const PASSWORD_COMMON =
+  'Password is known to be weak and easy to guess, please choose a different one.';
+
+const WEAK = [PASSWORD_WHITESPACE_ONLY, PASSWORD_REPEATED, PASSWORD_COMMON];
+
+/** toastForIssue for a password form: the rule's texts are 'Weak password'. */
+export function toastForPasswordIssue(message: string): ToastMessage {
+  return WEAK.includes(message)
+    ? { title: 'Weak password', description: message }
+    : toastForIssue(message);
+}
 
 /** One failed rule: its `weak_password` reason and the message shown. */
 export interface PasswordWeakness {

@@ -4,7 +4,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../../shared/domain/validation/limits.ts';
-import { PASSWORD_COMMON } from '../../../shared/domain/validation/messages.ts';
+import { PASSWORD_COMMON } from '../../../shared/domain/validation/password-strength.ts';
 import {
   passwordBaseWord,
   passwordPatternWeaknesses,

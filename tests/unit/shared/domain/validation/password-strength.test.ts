@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordSchema } from '@shared/domain/validation/fields';
+import { tooManyAttemptsMessage } from '@shared/domain/validation/messages';
 import {
   PASSWORD_COMMON,
   PASSWORD_REPEATED,
   PASSWORD_WHITESPACE_ONLY,
-  toastForIssue,
-  tooManyAttemptsMessage,
-} from '@shared/domain/validation/messages';
-import {
   passwordBaseWord,
   passwordPatternWeaknesses,
+  toastForPasswordIssue,
 } from '@shared/domain/validation/password-strength';
 
 describe('passwordPatternWeaknesses (shared with the auth server)', () => {
@@ -53,7 +51,7 @@ describe('newPasswordSchema refuses what the server refuses', () => {
     const r = newPasswordSchema.safeParse(password);
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.message).toBe(message);
-    expect(toastForIssue(message)).toEqual({
+    expect(toastForPasswordIssue(message)).toEqual({
       title: 'Weak password',
       description: message,
     });

@@ -4,10 +4,8 @@ import { toast } from 'sonner';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import { signInSchema } from '@shared/domain/validation/auth';
 import { companySignUpSchema } from '@shared/domain/validation/company';
-import {
-  COMPANY_ACCOUNT_EXISTS,
-  toastForIssue,
-} from '@shared/domain/validation/messages';
+import { COMPANY_ACCOUNT_EXISTS } from '@shared/domain/validation/messages';
+import { toastForPasswordIssue } from '@shared/domain/validation/password-strength';
 import { authActions } from '@web/api/auth/auth-actions';
 import { useSession } from '@web/api/auth/use-session';
 import { track } from '@web/api/analytics/track';
@@ -113,7 +111,7 @@ export function CompanyAuthScreen() {
       setErrors(next);
       const first = parsed.error.issues[0];
       if (first) {
-        const t = toastForIssue(first.message);
+        const t = toastForPasswordIssue(first.message);
         if (t.description) toast.error(t.title, { description: t.description });
       }
       return;

@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { timeAgo } from '@shared/domain/relative-date';
 import type { CompanyFeedback } from '@shared/data/companies';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import type { VoteType } from '@shared/domain/votes';
@@ -41,7 +41,7 @@ export function CompanyFeedbackList({
             <span className="break-all">{f.website_host}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={f.created_at}>
-              {formatDistanceToNow(new Date(f.created_at), { addSuffix: true })}
+              {timeAgo(f.created_at, new Date())}
             </time>
           </div>
           <button

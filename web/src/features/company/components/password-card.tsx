@@ -5,10 +5,8 @@ import {
   changePasswordSchema,
 } from '@shared/domain/validation/company';
 import type { DataError } from '@shared/data/client';
-import {
-  CURRENT_PASSWORD_INCORRECT,
-  toastForIssue,
-} from '@shared/domain/validation/messages';
+import { CURRENT_PASSWORD_INCORRECT } from '@shared/domain/validation/account-messages';
+import { toastForPasswordIssue } from '@shared/domain/validation/password-strength';
 import { authActions } from '@web/api/auth/auth-actions';
 import { companyActions } from '@web/api/companies/company-actions';
 import { Button } from '@web/components/ui/button';
@@ -30,7 +28,7 @@ export function PasswordCard({ email }: { email: string }) {
     e.preventDefault();
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      const t = toastForIssue(parsed.error.issues[0]?.message ?? '');
+      const t = toastForPasswordIssue(parsed.error.issues[0]?.message ?? '');
       toast.error(t.title, { description: t.description });
       return;
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/data/profiles';
-import { NICKNAME_TAKEN } from '@shared/domain/validation/messages';
+import { NICKNAME_TAKEN } from '@shared/domain/validation/account-messages';
 import { useUpdateNickname } from '@web/api/profiles/update-nickname';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

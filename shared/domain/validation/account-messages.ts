@@ -1,0 +1,16 @@
+// Account texts (nickname, password change) that only the account forms
+// and the auth data functions use: kept out of messages.ts, which every
+// route's bundle carries.
+
+/**
+ * Nickname another account already uses, compared case-insensitively (ours;
+ * DECISIONS.md "Nicknames"). The database raises the same text with 23505.
+ */
+export const NICKNAME_TAKEN = 'This nickname is already taken.';
+
+/** A password change from a session signed in too long ago (ours). */
+export const REAUTHENTICATION_NEEDED =
+  'For your security, please sign in again (or use a new password-reset link) before changing your password.';
+
+/** The change-password form's current password was wrong (ours). */
+export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
