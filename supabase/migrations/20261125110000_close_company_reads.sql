@@ -330,12 +330,12 @@ begin
        where (v_pattern is null or exists (
                select 1 from public.feedback s
                 where s.id = f.id
-                  and (s.title ilike v_pattern
+                  and (private.mask_contact(s.title) ilike v_pattern
                        or ((not v_locked or exists (
                               select 1 from public.company_feedback_views v
                                where v.company_id = p_company.id and v.feedback_id = s.id
                                  and v.viewed_at >= v_start))
-                           and private.company_list_excerpt(s.description) ilike v_pattern))))
+                           and private.company_list_excerpt(private.mask_contact(s.description)) ilike v_pattern))))
          and (p_category is null or f.category = p_category)
          and (p_status is null or f.status = p_status)
          and (p_from is null or f.created_at >= p_from)
@@ -349,8 +349,9 @@ begin
                         and v.viewed_at >= v_start) as seen
         from keys k join public.feedback f on f.id = k.id
     )
-    select pg.id, pg.title,
-           case when pg.seen or not v_locked then private.company_list_excerpt(pg.description) end,
+    select pg.id, private.mask_contact(pg.title),
+           case when pg.seen or not v_locked
+                then private.company_list_excerpt(private.mask_contact(pg.description)) end,
            pg.category, pg.status,
            substring(pg.website_url from '^[^?#]*'), pg.website_host, pg.created_at, pg.updated_at,
            pg.screenshot_url is not null, pg.audio_url is not null,
@@ -373,7 +374,7 @@ begin
 end
 $$;
 comment on function private.company_feedback_rows(public.companies, text[], text, text, text, timestamptz, timestamptz, integer, bigint) is
-  'Summaries of the feedback matching the given company domains (exact or subdomain), filtered and paged; on a plan with a view allowance the excerpt and AI labels only for feedback opened this period; the search matches only what the list shows; no author identity.';
+  'Summaries of the feedback matching the given company domains (exact or subdomain), filtered and paged; on a plan with a view allowance the excerpt and AI labels only for feedback opened this period; the search matches only what the list shows; contact details masked; no author identity.';
 
 -- -----------------------------------------------------------------------------
 -- Section: functions (L6, company feedback events)

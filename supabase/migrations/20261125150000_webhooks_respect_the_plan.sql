@@ -4,7 +4,8 @@
 -- delivery carries the title, category, status, votes, date and host/path;
 -- the description and the AI labels stay behind the view in the dashboard
 -- (the keys are there, null). Unlimited plans get the whole feedback, as
--- before.
+-- before. E-mail addresses and phone numbers in the text are masked
+-- (private.mask_contact, 20261125105900).
 -- =============================================================================
 
 create or replace function public.get_webhook_delivery(p_delivery_id bigint)
@@ -27,8 +28,8 @@ as $$
            'delivery_id', d.id,
            'company', c.company_name,
            'feedback', jsonb_build_object(
-             'id', f.id, 'title', f.title,
-             'description', case when l.whole then f.description end,
+             'id', f.id, 'title', private.mask_contact(f.title),
+             'description', case when l.whole then private.mask_contact(f.description) end,
              'category', f.category, 'status', f.status,
              'website_url', substring(f.website_url from '^[^?#]*'),
              'website_host', f.website_host, 'created_at', f.created_at,
