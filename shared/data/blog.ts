@@ -375,18 +375,31 @@ export async function deleteArticle(client: Client, id: string): Promise<void> {
   }
 }
 
-/** Creates a tag. */
+/**
+ * Creates a tag, or returns the tag that already has its slug (`existing`
+ * true): tags are unique by slug, so "Bug Reports" and "bug reports" are
+ * one tag (#19 item 24).
+ */
 export async function createTag(
   client: Client,
   tag: { name: string; slug: string },
-): Promise<BlogTerm> {
+): Promise<BlogTerm & { existing: boolean }> {
   const { data, error } = await client
     .from('blog_tags')
     .insert(tag)
     .select(TERM)
     .single();
+  if (error?.code === '23505') {
+    const found = await client
+      .from('blog_tags')
+      .select(TERM)
+      .eq('slug', tag.slug)
+      .maybeSingle();
+    fail(found.error);
+    if (found.data) return { ...found.data, existing: true };
+  }
   fail(error);
-  return data as BlogTerm;
+  return { ...(data as BlogTerm), existing: false };
 }
 
 /**

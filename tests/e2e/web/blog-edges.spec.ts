@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../../../playwright.config.ts';
+import { BlogAdminPage } from './pages/blog.page.ts';
+import { signedInClient } from './support.ts';
+
+/**
+ * The blog at its edges (#19 items 23–27): what the editor promises, tags,
+ * slugs of any script, likes, and the navigation's session.
+ */
+
+const DESKTOP = { width: 1366, height: 900 };
+test.use({ viewport: DESKTOP });
+
+/** Hands a supabase-js session of a seeded account to the page. */
+async function signIn(page: Page, email: string) {
+  const client = await signedInClient(email);
+  const { data } = await client.auth.getSession();
+  const key = `sb-${new URL(baseURL).hostname.split('.')[0]}-auth-token`;
+  await page.addInitScript(
+    ([k, v]) => localStorage.setItem(k!, v!),
+    [key, JSON.stringify(data.session)],
+  );
+  return client;
+}
+
+async function newArticle(page: Page) {
+  const admin = new BlogAdminPage(page);
+  await admin.goto();
+  await admin.button('New Article').click();
+  return admin;
+}
+
+test('the editor removes scripts on save, says what it removed, and saves', async ({
+  page,
+}) => {
+  const client = await signIn(page, 'admin@example.com');
+  const admin = await newArticle(page);
+  await admin.field(/^Title/).fill('Edges: scripts are removed');
+  await admin
+    .field(/^Content/)
+    .fill(
+      '<p onclick="steal()">Scripts, event handlers and javascript: links are removed on save.</p>' +
+        '<p>See <a href="https://example.com/?next=javascript:x">this</a>.</p>' +
+        '<script>alert(1)</script><a href="javascript:alert(2)">bad</a>',
+    );
+  await expect(page.getByTestId('removed-on-save')).toHaveText(
+    'Removed on save: onclick on <p>, <script>, href on <a>.',
+  );
+  await admin.button('Save Article').click();
+  await expect(admin.toast('Article saved successfully')).toBeVisible();
+  await expect(
+    admin.toast('Removed on save: onclick on <p>, <script>, href on <a>.'),
+  ).toBeVisible();
+  const { data } = await client
+    .from('blog_articles')
+    .select('content')
+    .eq('slug', 'edges-scripts-are-removed')
+    .single();
+  expect(data?.content).toBe(
+    '<p>Scripts, event handlers and javascript: links are removed on save.</p>' +
+      '<p>See <a href="https://example.com/?next=javascript:x">this</a>.</p>' +
+      '<a>bad</a>',
+  );
+});
+
+test('adding a tag whose slug exists selects the existing tag', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com');
+  await newArticle(page);
+  const newTag = page.getByRole('textbox', { name: 'New tag' });
+  await newTag.fill('bug reports');
+  await newTag.press('Enter');
+  const admin = new BlogAdminPage(page);
+  await expect(
+    admin.toast('The tag “Bug Reports” already exists and is now selected.'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Bug Reports', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(newTag).toHaveValue('');
+  await expect(page.getByText('duplicate key')).toHaveCount(0);
+});
