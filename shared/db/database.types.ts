@@ -1592,6 +1592,10 @@ export type Database = {
           items: Json
         }[]
       }
+      unlike_article_anonymously: {
+        Args: { p_article_id: string; p_visitor_token: string }
+        Returns: boolean
+      }
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string }
         Returns: string

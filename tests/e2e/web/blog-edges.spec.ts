@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../../../playwright.config.ts';
-import { BlogAdminPage } from './pages/blog.page.ts';
+import { BlogAdminPage, BlogPage } from './pages/blog.page.ts';
 import { signedInClient } from './support.ts';
 
 /**
@@ -80,4 +80,49 @@ test('adding a tag whose slug exists selects the existing tag', async ({
   ).toHaveAttribute('aria-pressed', 'true');
   await expect(newTag).toHaveValue('');
   await expect(page.getByText('duplicate key')).toHaveCount(0);
+});
+
+test('an anonymous like, unlike and like again counts once, in the page and on the server', async ({
+  page,
+  request,
+}) => {
+  const blog = new BlogPage(page);
+  const slug = 'how-to-write-a-bug-report';
+  await blog.gotoArticle(slug);
+  const before = Number(await blog.likeCount().textContent());
+  const serverCount = async () => {
+    const config = (await (await request.get('/config.json')).json()) as {
+      supabaseAnonKey: string;
+    };
+    const id = await page.evaluate(
+      () =>
+        (
+          JSON.parse(
+            document.getElementById('peega-blog-data')?.textContent ?? '{}',
+          ) as { article?: { id: string } }
+        ).article?.id,
+    );
+    const res = await request.post('/rest/v1/rpc/get_article_like_count', {
+      headers: { apikey: config.supabaseAnonKey },
+      data: { p_article_id: id },
+    });
+    return Number(await res.json());
+  };
+
+  await blog.likeButton().click();
+  await expect(blog.likeCount()).toHaveText(String(before + 1));
+  await page.reload();
+  await expect(blog.likeCount()).toHaveText(String(before + 1));
+  await blog.likeButton().click();
+  await expect(page.getByText('Removed like from article')).toBeVisible();
+  await expect(blog.likeCount()).toHaveText(String(before));
+  await page.reload();
+  await expect(blog.likeCount()).toHaveText(String(before));
+  await expect(blog.likeButton()).toHaveAttribute('aria-pressed', 'false');
+  await blog.likeButton().click();
+  await expect(blog.likeCount()).toHaveText(String(before + 1));
+  await page.reload();
+  await expect(blog.likeCount()).toHaveText(String(before + 1));
+  await expect(blog.likeButton()).toHaveAttribute('aria-pressed', 'true');
+  expect(await serverCount()).toBe(before + 1);
 });

@@ -283,6 +283,8 @@ export const RPCS: Record<string, Cells> = {
   reset_daily_feedback_views: 'd d d o o d',
   save_blog_article: 'd d d d d a',
   take_company_digests: NONE,
+  // Visitors take back their anonymous like by token (#19 item 26).
+  unlike_article_anonymously: 'a d d d d d',
   update_feedback_status: 'd d d a a d',
 };
 /** Storage buckets: read, upload and delete objects of consumers A and B. */
