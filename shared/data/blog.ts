@@ -212,6 +212,24 @@ export async function getPublishedArticle(
 }
 
 /**
+ * The current slug of the published article that once had `oldSlug`, or
+ * null (#19 item 25; the policies show only mappings of readable articles).
+ */
+export async function currentSlugFor(
+  client: Client,
+  oldSlug: string,
+): Promise<string | null> {
+  const { data, error } = await client
+    .from('blog_article_slug_redirects')
+    .select('article:blog_articles(slug, published)')
+    .eq('old_slug', oldSlug)
+    .maybeSingle();
+  fail(error);
+  const article = data?.article as { slug: string; published: boolean } | null;
+  return article?.published ? article.slug : null;
+}
+
+/**
  * Up to three other published articles sharing a category with the
  * article, newest first.
  */

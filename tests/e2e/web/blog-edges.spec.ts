@@ -126,3 +126,74 @@ test('an anonymous like, unlike and like again counts once, in the page and on t
   await expect(blog.likeButton()).toHaveAttribute('aria-pressed', 'true');
   expect(await serverCount()).toBe(before + 1);
 });
+
+test('non-Latin titles get usable slugs', async ({ page }) => {
+  const client = await signIn(page, 'admin@example.com');
+  for (const [title, slug] of [
+    ['Привет мир', /^privet-mir$/],
+    ['Ünïcödé', /^unicode$/],
+    ['日本語のタイトル', /^article-[0-9a-f]{8}$/],
+  ] as const) {
+    const admin = await newArticle(page);
+    await admin.field(/^Title/).fill(title);
+    await admin.field(/^Content/).fill('<p>Text.</p>');
+    await page.getByRole('switch', { name: 'Published' }).click();
+    await admin.button('Save Article').click();
+    await expect(admin.toast('Article saved successfully')).toBeVisible();
+    const { data } = await client
+      .from('blog_articles')
+      .select('slug')
+      .eq('title', title)
+      .single();
+    expect(data?.slug).toMatch(slug);
+    await page.goto(`/blog/${data!.slug}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: title }),
+    ).toBeVisible();
+  }
+});
+
+test('a changed slug sends the old address to the new one, from the server and in the app', async ({
+  page,
+  request,
+}) => {
+  const client = await signIn(page, 'admin@example.com');
+  const { error } = await client.from('blog_articles').insert({
+    title: 'Edges: a renamed article',
+    slug: 'edges-before',
+    content: '<p>Moved.</p>',
+    published: true,
+  });
+  expect(error).toBeNull();
+  const admin = new BlogAdminPage(page);
+  await admin.goto();
+  await page
+    .getByRole('button', { name: 'Edit Edges: a renamed article' })
+    .click();
+  await admin.field('Slug').fill('edges-after');
+  await admin.button('Save Article').click();
+  await expect(admin.toast('Article saved successfully')).toBeVisible();
+
+  const res = await request.get('/blog/edges-before?ref=old', {
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(301);
+  expect(res.headers()['location']).toBe('/blog/edges-after?ref=old');
+
+  await page.goto('/blog/edges-before');
+  await expect(page).toHaveURL(/\/blog\/edges-after$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edges: a renamed article' }),
+  ).toBeVisible();
+
+  // A move inside the app (no server round trip) lands there too.
+  await page.goto('/blog');
+  await page.evaluate(() => {
+    history.pushState(null, '', '/blog/edges-before');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/blog\/edges-after$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edges: a renamed article' }),
+  ).toBeVisible();
+});
