@@ -197,3 +197,51 @@ test('a changed slug sends the old address to the new one, from the server and i
     page.getByRole('heading', { level: 1, name: 'Edges: a renamed article' }),
   ).toBeVisible();
 });
+
+test('the blog navigation shows the session, signs out, and /blog-admin has it too', async ({
+  page,
+}) => {
+  await signIn(page, 'consumer@example.com');
+  await page.goto('/blog');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await nav.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu).toContainText('Signed in as consumer@example.com');
+  await expect(
+    menu.getByRole('menuitem', { name: 'Dashboard' }),
+  ).toHaveAttribute('href', '/app');
+  await page.goto('/blog-admin');
+  await expect(
+    page.getByText("You don't have admin access to the blog panel."),
+  ).toBeVisible();
+  await nav.getByRole('button', { name: 'Account menu' }).click();
+  await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(
+    page.getByText('Please log in to access the blog admin panel.'),
+  ).toBeVisible();
+  // (A reload would bring the test's injected session back.)
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('sb-')),
+    ),
+  ).toEqual([]);
+});
+
+test('company legal pages use the company footer', async ({ page }) => {
+  for (const path of ['/company-privacy-policy', '/company-terms-conditions']) {
+    await page.goto(path);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(
+      'Anonymous, categorised feedback about your own website',
+    );
+    await expect(
+      footer.getByRole('link', { name: 'Terms and Conditions' }),
+    ).toHaveAttribute('href', '/company-terms-conditions');
+  }
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('contentinfo')).toContainText(
+    'Share feedback about any website in two clicks',
+  );
+});
