@@ -562,6 +562,8 @@ test('legal pages cover their topics and link to each other', async ({
     page.getByRole('link', { name: 'Back to sign up' }),
   ).toHaveAttribute('href', '/company-signup');
   await expect(
-    page.getByRole('link', { name: 'For companies' }),
+    page
+      .getByRole('navigation', { name: 'Related documents' })
+      .getByRole('link', { name: 'For companies' }),
   ).toHaveAttribute('href', '/companies');
 });
