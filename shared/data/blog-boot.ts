@@ -37,6 +37,8 @@ export interface BlogArticleBoot {
   slug: string;
   /** null: no published article has this slug. */
   article: BlogArticleDetail | null;
+  /** The current slug when this one is an article's old slug (#19 item 25). */
+  redirectTo?: string | null;
   likeCount: number;
   related: BlogArticleSummary[];
 }

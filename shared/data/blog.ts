@@ -212,6 +212,24 @@ export async function getPublishedArticle(
 }
 
 /**
+ * The current slug of the published article that once had `oldSlug`, or
+ * null (#19 item 25; the policies show only mappings of readable articles).
+ */
+export async function currentSlugFor(
+  client: Client,
+  oldSlug: string,
+): Promise<string | null> {
+  const { data, error } = await client
+    .from('blog_article_slug_redirects')
+    .select('article:blog_articles(slug, published)')
+    .eq('old_slug', oldSlug)
+    .maybeSingle();
+  fail(error);
+  const article = data?.article as { slug: string; published: boolean } | null;
+  return article?.published ? article.slug : null;
+}
+
+/**
  * Up to three other published articles sharing a category with the
  * article, newest first.
  */
@@ -274,24 +292,48 @@ export type Liker = { id: string; email: string } | null;
 
 /**
  * Records a like. Signed in: one per user (the database keeps it unique).
- * Anonymous: marked 'anonymous', one per visitor and article; liking again
- * after a local unlike is refused as a duplicate (23505), which is ignored.
+ * Anonymous: marked 'anonymous', one per visitor (the browser's visitor
+ * token, or the address without one) and article; liking again while the
+ * like stands is refused as a duplicate (23505), which is ignored.
  */
 export async function likeArticle(
   client: Client,
   articleId: string,
   liker: Liker,
+  visitorToken?: string,
 ): Promise<void> {
   const row: Database['public']['Tables']['blog_article_likes']['Insert'] =
     liker
       ? { article_id: articleId, user_id: liker.id, user_email: liker.email }
-      : { article_id: articleId, ip_address: ANONYMOUS_LIKE_MARKER };
+      : {
+          article_id: articleId,
+          ip_address: ANONYMOUS_LIKE_MARKER,
+          // The database keeps only the token's hash.
+          ...(visitorToken ? { client_hash: visitorToken } : {}),
+        };
   const { error } = await client.from('blog_article_likes').insert(row);
   if (error && !liker && error.code === '23505') return;
   fail(error);
 }
 
-/** Removes a signed-in user's like (anonymous unlikes stay local). */
+/**
+ * Takes back this visitor's anonymous like; false when the server had none
+ * for the token (a like from before tokens, or already removed).
+ */
+export async function unlikeArticleAnonymously(
+  client: Client,
+  articleId: string,
+  visitorToken: string,
+): Promise<boolean> {
+  const { data, error } = await client.rpc('unlike_article_anonymously', {
+    p_article_id: articleId,
+    p_visitor_token: visitorToken,
+  });
+  fail(error);
+  return data === true;
+}
+
+/** Removes a signed-in user's like. */
 export async function unlikeArticle(
   client: Client,
   articleId: string,
@@ -375,18 +417,31 @@ export async function deleteArticle(client: Client, id: string): Promise<void> {
   }
 }
 
-/** Creates a tag. */
+/**
+ * Creates a tag, or returns the tag that already has its slug (`existing`
+ * true): tags are unique by slug, so "Bug Reports" and "bug reports" are
+ * one tag (#19 item 24).
+ */
 export async function createTag(
   client: Client,
   tag: { name: string; slug: string },
-): Promise<BlogTerm> {
+): Promise<BlogTerm & { existing: boolean }> {
   const { data, error } = await client
     .from('blog_tags')
     .insert(tag)
     .select(TERM)
     .single();
+  if (error?.code === '23505') {
+    const found = await client
+      .from('blog_tags')
+      .select(TERM)
+      .eq('slug', tag.slug)
+      .maybeSingle();
+    fail(found.error);
+    if (found.data) return { ...found.data, existing: true };
+  }
   fail(error);
-  return data as BlogTerm;
+  return { ...(data as BlogTerm), existing: false };
 }
 
 /**

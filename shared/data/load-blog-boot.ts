@@ -1,4 +1,5 @@
 import {
+  currentSlugFor,
   getLikeCount,
   getPublishedArticle,
   listCategories,
@@ -37,6 +38,7 @@ export async function loadBlogBoot(
       article: null,
       likeCount: 0,
       related: [],
+      redirectTo: await currentSlugFor(client, page.slug),
     };
   }
   const [likeCount, related] = await Promise.all([

@@ -154,6 +154,32 @@ export type Database = {
           },
         ]
       }
+      blog_article_slug_redirects: {
+        Row: {
+          article_id: string
+          created_at: string
+          old_slug: string
+        }
+        Insert: {
+          article_id: string
+          created_at?: string
+          old_slug: string
+        }
+        Update: {
+          article_id?: string
+          created_at?: string
+          old_slug?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_article_slug_redirects_article_id_fkey"
+            columns: ["article_id"]
+            isOneToOne: false
+            referencedRelation: "blog_articles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       blog_article_tags: {
         Row: {
           article_id: string
@@ -1591,6 +1617,10 @@ export type Database = {
           feedback_count: number
           items: Json
         }[]
+      }
+      unlike_article_anonymously: {
+        Args: { p_article_id: string; p_visitor_token: string }
+        Returns: boolean
       }
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string }

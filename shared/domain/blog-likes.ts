@@ -7,6 +7,16 @@
 export const LIKED_ARTICLES_STORAGE_KEY = 'likedArticles';
 
 /**
+ * Local-storage key of this browser's visitor token: a random id that makes
+ * an anonymous like count once per visitor and lets its unlike reach the
+ * server (#19 item 26). Only its hash is stored server-side.
+ */
+export const VISITOR_TOKEN_STORAGE_KEY = 'peegaVisitor';
+
+/** A well-formed visitor token (what the database accepts). */
+export const VISITOR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
+/**
  * The liked list from its stored text: a JSON array of strings; anything
  * else (missing, malformed, other types) counts as empty. Duplicates are
  * dropped.

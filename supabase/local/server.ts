@@ -219,6 +219,17 @@ export function createHttpServer(
         // Blog pages: public data, and an article's head tags built from it,
         // go into the HTML sent.
         const boot = await readBlogBoot(pathname, rawQuery);
+        // An article's old slug: a permanent move to its current one.
+        if (boot?.kind === 'article' && boot.redirectTo) {
+          return {
+            status: 301,
+            headers: {
+              location: `/blog/${encodeURIComponent(boot.redirectTo)}${rawQuery ? `?${rawQuery}` : ''}`,
+              'cache-control': 'no-cache',
+            },
+            body: '',
+          };
+        }
         if (boot) {
           const shell = await serveWeb(config.webDist, '/index.html');
           if (shell?.body) {

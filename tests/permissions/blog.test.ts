@@ -384,3 +384,106 @@ describe('get_article_like_count', () => {
     expect(res.data).toBe(1);
   });
 });
+
+// #19 item 25: old slugs of an article redirect to its current slug.
+describe('blog_article_slug_redirects', () => {
+  let renamed: string;
+  let hidden: string;
+  beforeAll(async () => {
+    const [r, h] = await rows<{ id: string }>(
+      w,
+      `insert into public.blog_articles (title, slug, content, published)
+       values ('Renamed', 'renamed-old', '<p>r</p>', true),
+              ('Hidden rename', 'hidden-old', '<p>h</p>', false)
+       returning id`,
+    );
+    renamed = r?.id ?? '';
+    hidden = h?.id ?? '';
+    allowed(
+      await w.as.admin
+        .from('blog_articles')
+        .update({ slug: 'renamed-new' })
+        .eq('id', renamed)
+        .select('id'),
+      1,
+    );
+    allowed(
+      await w.as.admin
+        .from('blog_articles')
+        .update({ slug: 'hidden-new' })
+        .eq('id', hidden)
+        .select('id'),
+      1,
+    );
+  });
+
+  it.each(READERS)(
+    '%s reads the old slugs of published articles only',
+    async (role) => {
+      const res = await w.as[role]
+        .from('blog_article_slug_redirects')
+        .select('old_slug, article_id')
+        .in('old_slug', ['renamed-old', 'hidden-old']);
+      expect(res.error).toBeNull();
+      expect(res.data).toEqual([
+        { old_slug: 'renamed-old', article_id: renamed },
+      ]);
+    },
+  );
+
+  it('the admin reads the old slugs of drafts too', async () => {
+    allowed(
+      await w.as.admin
+        .from('blog_article_slug_redirects')
+        .select('old_slug')
+        .in('old_slug', ['renamed-old', 'hidden-old']),
+      2,
+    );
+  });
+
+  it.each(READERS)('%s cannot add or remove old slugs', async (role) => {
+    const add = await w.as[role]
+      .from('blog_article_slug_redirects')
+      .insert({ old_slug: `sneaky-${role}`, article_id: renamed });
+    expect(add.error).not.toBeNull();
+    denied(
+      await w.as[role]
+        .from('blog_article_slug_redirects')
+        .delete()
+        .eq('old_slug', 'renamed-old')
+        .select('old_slug'),
+    );
+    const [n] = await rows<{ n: number }>(
+      w,
+      `select count(*)::int as n from public.blog_article_slug_redirects where old_slug = 'renamed-old'`,
+    );
+    expect(n?.n).toBe(1);
+  });
+
+  it('nobody edits a mapping in place', async () => {
+    forbidden(
+      await w.as.admin
+        .from('blog_article_slug_redirects')
+        .update({ article_id: hidden })
+        .eq('old_slug', 'renamed-old'),
+    );
+  });
+
+  it('a slug in use again stops redirecting', async () => {
+    allowed(
+      await w.as.admin
+        .from('blog_articles')
+        .update({ slug: 'renamed-old' })
+        .eq('id', renamed)
+        .select('id'),
+      1,
+    );
+    const [r] = await rows<{ slugs: string[] }>(
+      w,
+      `select array_agg(old_slug order by old_slug) as slugs
+         from public.blog_article_slug_redirects where article_id = $1`,
+      [renamed],
+    );
+    expect(r?.slugs).toEqual(['renamed-new']);
+  });
+});

@@ -23,6 +23,7 @@ const ANON_FUNCTIONS = [
   'public.compute_level',
   'public.get_article_like_count',
   'public.get_community_stats',
+  'public.unlike_article_anonymously',
 ];
 
 /** Functions signed-in users may execute: the RPC surface and policy helpers. */

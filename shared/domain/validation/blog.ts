@@ -4,7 +4,7 @@
  */
 
 import { z } from 'zod';
-import { articleSlug, toSlug } from '../slug.ts';
+import { articleSlug, hasWordCharacters, toSlug } from '../slug.ts';
 import {
   BLOG_IMAGE_URL_INVALID,
   BLOG_SLUG_INVALID,
@@ -44,8 +44,9 @@ function isHttpUrl(value: string): boolean {
  * - title and content required (trimmed); either missing → 'Title and
  *   content are required' (toast title 'Error');
  * - slug: the typed slug cleaned, or made from the title when empty (see
- *   articleSlug); if that is still empty → 'Please enter a slug with at
- *   least one letter or digit.';
+ *   articleSlug); if that is still empty, the database makes one from the
+ *   id when the title has letters of any script, else 'Please enter a slug
+ *   with at least one letter or digit.';
  * - excerpt, meta title, meta description: trimmed, missing → '';
  * - featured image URL: '' or an http(s) URL ('Please enter a valid image
  *   URL.');
@@ -70,7 +71,9 @@ export const blogArticleSchema = z
   })
   .transform((article, ctx) => {
     const slug = articleSlug(article.slug, article.title);
-    if (slug === '') {
+    // A title in a script without romanisation ('日本語のタイトル') saves
+    // with an empty slug: the database makes `article-<id>` (#19 item 25).
+    if (slug === '' && !hasWordCharacters(article.title)) {
       ctx.issues.push({
         code: 'custom',
         message: BLOG_SLUG_INVALID,

@@ -50,17 +50,25 @@ describe('articles', () => {
     ]);
   });
 
-  it.each(['Crème brûlée & Co.', '  Déjà   vu -- again  ', 'Über 9000!!!'])(
-    'slug of %j matches toSlug',
-    async (title) => {
-      const rows = await query<{ slug: string }>(
-        t,
-        'select private.to_slug($1) as slug',
-        [title],
-      );
-      expect(rows[0]?.slug).toBe(toSlug(title));
-    },
-  );
+  it.each([
+    'Crème brûlée & Co.',
+    '  Déjà   vu -- again  ',
+    'Über 9000!!!',
+    // Other scripts (#19 item 25).
+    'Привет мир',
+    'ЩУКА и Ёж',
+    'Ελληνικά νέα',
+    'Straße, Øl & Æble',
+    'Ünïcödé',
+    '日本語のタイトル',
+  ])('slug of %j matches toSlug', async (title) => {
+    const rows = await query<{ slug: string }>(
+      t,
+      'select private.to_slug($1) as slug',
+      [title],
+    );
+    expect(rows[0]?.slug).toBe(toSlug(title));
+  });
 
   it.each([
     ['<script>alert(1)</script>'],

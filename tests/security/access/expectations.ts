@@ -68,6 +68,17 @@ export const TABLES: Record<string, TableSpec> = {
     delete: 'd d d d d a',
     payload: (_w, f) => ({ article_id: f.article2, category_id: f.category }),
   },
+  // Old slugs (#19 item 25): read with the article, written by blog admins.
+  blog_article_slug_redirects: {
+    select: 'a a a a a a',
+    insert: 'd d d d d a',
+    update: NONE,
+    delete: 'd d d d d a',
+    payload: (_w, f) => ({
+      old_slug: 'matrix-old-slug',
+      article_id: f.article2,
+    }),
+  },
   blog_article_likes: {
     select: 'd o o d d d',
     insert: 'o o o o o o',
@@ -283,6 +294,8 @@ export const RPCS: Record<string, Cells> = {
   reset_daily_feedback_views: 'd d d o o d',
   save_blog_article: 'd d d d d a',
   take_company_digests: NONE,
+  // Visitors take back their anonymous like by token (#19 item 26).
+  unlike_article_anonymously: 'a d d d d d',
   update_feedback_status: 'd d d a a d',
 };
 /** Storage buckets: read, upload and delete objects of consumers A and B. */

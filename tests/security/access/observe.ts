@@ -40,6 +40,10 @@ export async function addFixtures(w: World): Promise<Fixtures> {
     `insert into public.blog_article_tags (article_id, tag_id) values ($1, $2)`,
     [article!.id, tag!.id],
   );
+  await q(
+    `insert into public.blog_article_slug_redirects (old_slug, article_id) values ('matrix-was', $1)`,
+    [article!.id],
+  );
   for (const who of ['consumerA', 'consumerB'] as const) {
     await q(
       `insert into public.blog_article_likes (article_id, user_id) values ($1, $2)`,

@@ -9,6 +9,8 @@ export const blogKeys = {
   list: (filters: ArticleFilters) =>
     [...blogKeys.articles(), 'list', filters] as const,
   detail: (slug: string) => [...blogKeys.articles(), 'detail', slug] as const,
+  redirect: (slug: string) =>
+    [...blogKeys.articles(), 'redirect', slug] as const,
   related: (articleId: string, categoryIds: readonly string[]) =>
     [...blogKeys.articles(), 'related', articleId, categoryIds] as const,
   adminArticles: () => [...blogKeys.articles(), 'admin'] as const,

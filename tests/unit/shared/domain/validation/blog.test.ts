@@ -28,6 +28,15 @@ describe('blogArticleSchema', () => {
     });
   });
 
+  it('leaves the slug to the database for titles without romanisation', () => {
+    expect(
+      blogArticleSchema.parse({ title: '日本語のタイトル', content: 'x' }).slug,
+    ).toBe('');
+    expect(
+      blogArticleSchema.parse({ title: 'Привет мир', content: 'x' }).slug,
+    ).toBe('privet-mir');
+  });
+
   it('keeps a typed slug, cleaned', () => {
     expect(
       blogArticleSchema.parse({

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { useParams } from 'wouter';
+import { Redirect, useParams } from 'wouter';
+import { blogArticleHref } from '@web/config/paths';
 import type { BlogArticleBoot } from '@shared/data/blog-boot';
 import {
   ArticleNotFound,
@@ -61,6 +62,11 @@ function Article({ slug }: { slug: string }) {
   const [live, setLive] = useState<{ pending?: PendingAction } | null>(() =>
     !boot || hasStoredSession() ? {} : null,
   );
+  // The server answers an old slug with a 301; a page served otherwise
+  // still moves on (#19 item 25).
+  if (boot?.redirectTo) {
+    return <Redirect to={blogArticleHref(boot.redirectTo)} replace />;
+  }
   const served = boot ? (
     <ServedArticle boot={boot} goLive={(pending) => setLive({ pending })} />
   ) : null;

@@ -1,4 +1,5 @@
 import { paths } from '@web/config/paths';
+import { CompanyFooter } from '@web/features/landing/components/company-footer';
 import { CompanyPrivacyPolicyText } from '@web/features/legal/components/company-privacy-policy';
 import { LegalPage } from '@web/features/legal/components/legal-page';
 
@@ -7,6 +8,8 @@ export default function CompanyPrivacyPolicyRoute() {
     <LegalPage
       title="Company Privacy Policy"
       audience="company"
+      // Company legal pages belong to the company site (#19 item 27).
+      footer={<CompanyFooter />}
       back={{ to: paths.companySignup, label: 'Back to sign up' }}
       related={[
         { to: paths.companyTermsConditions, label: 'Company Terms' },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { BlogArticleDetail } from '@shared/data/blog';
 import { toSlug } from '@shared/domain/slug';
@@ -21,7 +21,7 @@ import {
   inputClass,
 } from '@web/components/ui/field';
 import { Switch } from '@web/components/ui/switch';
-import { sanitizeArticleHtml } from '@web/lib/sanitize-html';
+import { sanitizeArticleHtmlWithReport } from '@web/lib/sanitize-html';
 import { ArticlePreviewDialog } from './article-preview-dialog';
 import { ToggleBadge } from './toggle-badge';
 
@@ -36,6 +36,10 @@ const showError = (message: string) =>
 
 const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
+
+/** The note listing what saving removes from the content. */
+const removedText = (removed: readonly string[]) =>
+  `Removed on save: ${removed.join(', ')}.`;
 
 function toggle(list: string[], id: string): string[] {
   return list.includes(id) ? list.filter((v) => v !== id) : [...list, id];
@@ -69,6 +73,12 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
   const save = useSaveArticle();
   const createTag = useCreateTag();
   const upload = useUploadBlogImage();
+  // What saving will remove, shown while the admin writes (#19 item 23).
+  const typed = useDeferredValue(content);
+  const { removed } = useMemo(
+    () => sanitizeArticleHtmlWithReport(typed),
+    [typed],
+  );
 
   const onTitle = (value: string) => {
     setTitle(value);
@@ -77,11 +87,12 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    const cleaned = sanitizeArticleHtmlWithReport(content);
     const parsed = blogArticleSchema.safeParse({
       title,
       slug,
       excerpt,
-      content: sanitizeArticleHtml(content),
+      content: cleaned.html,
       metaTitle,
       metaDescription,
       featuredImageUrl: imageUrl,
@@ -100,11 +111,20 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
           toast.success('Success', {
             description: 'Article saved successfully',
           });
+          if (cleaned.removed.length > 0) {
+            toast.info(removedText(cleaned.removed));
+          }
           onClose();
         },
         onError: (error) => showError(errorMessage(error)),
       },
     );
+  };
+
+  const selectExistingTag = (tag: { id: string; name: string }) => {
+    setTagIds((ids) => (ids.includes(tag.id) ? ids : [...ids, tag.id]));
+    setNewTag('');
+    toast.info(`The tag “${tag.name}” already exists and is now selected.`);
   };
 
   const addTag = () => {
@@ -115,8 +135,18 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
       showError(parsed.error.issues[0]?.message ?? 'Invalid tag name.');
       return;
     }
+    // A tag with this slug already exists: select it instead (#19 item 24).
+    const known = tags.data?.find((t) => t.slug === parsed.data.slug);
+    if (known) {
+      selectExistingTag(known);
+      return;
+    }
     createTag.mutate(parsed.data, {
       onSuccess: (tag) => {
+        if (tag.existing) {
+          selectExistingTag(tag);
+          return;
+        }
         toast.success('Tag created successfully');
         setTagIds((ids) => [...ids, tag.id]);
         setNewTag('');
@@ -183,6 +213,15 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
           hint="HTML allowed. Scripts, event handlers and javascript: links are removed on save."
           className="font-mono text-[13px]"
         />
+        {removed.length > 0 && (
+          <p
+            role="status"
+            data-testid="removed-on-save"
+            className="-mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm break-words text-amber-800"
+          >
+            {removedText(removed)}
+          </p>
+        )}
         <div className="grid gap-5 sm:grid-cols-2">
           <InputField
             label="Meta Title (SEO)"

@@ -1,6 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
+import { Redirect } from 'wouter';
 import { useArticle } from '@web/api/blog/get-article';
+import { useSlugRedirect } from '@web/api/blog/get-slug-redirect';
+import { blogArticleHref } from '@web/config/paths';
 import { ArticleNotFound, ArticlePage, ArticleSkeleton } from './article-page';
 import { LikeButton } from './like-button';
 import { RelatedArticles } from './related-articles';
@@ -40,8 +43,16 @@ export function ArticleView({
     [article],
   );
 
+  // An old slug follows its article to the current one (#19 item 25).
+  const moved = useSlugRedirect(slug, query.isSuccess && !article);
+
   if (query.isPending) return <ArticleSkeleton />;
-  if (!article) return <ArticleNotFound />;
+  if (!article) {
+    if (moved.data) {
+      return <Redirect to={blogArticleHref(moved.data)} replace />;
+    }
+    return moved.isFetching ? <ArticleSkeleton /> : <ArticleNotFound />;
+  }
   return (
     <ArticlePage
       article={article}

@@ -4,10 +4,16 @@ import { buttonClass } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
 import { useExtensionUrl } from '@web/hooks/use-extension-url';
+import { useStoredAccount } from '../hooks/use-stored-account';
+import { AccountMenu } from './account-menu';
 
-/** The blog's navigation bar: logo, Log in and Download Extension. */
+/**
+ * The blog's navigation bar: logo, Log in (or the account menu when signed
+ * in, #19 item 27) and Download Extension.
+ */
 export function BlogNav() {
   const extensionUrl = useExtensionUrl();
+  const account = useStoredAccount();
   return (
     <header className="border-b border-line bg-white/80 backdrop-blur">
       <nav
@@ -25,16 +31,20 @@ export function BlogNav() {
           </span>
         </Link>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Link
-            to={paths.auth}
-            className={buttonClass(
-              'ghost',
-              'sm',
-              'px-2 whitespace-nowrap sm:px-3',
-            )}
-          >
-            Log in
-          </Link>
+          {account ? (
+            <AccountMenu account={account} />
+          ) : (
+            <Link
+              to={paths.auth}
+              className={buttonClass(
+                'ghost',
+                'sm',
+                'px-2 whitespace-nowrap sm:px-3',
+              )}
+            >
+              Log in
+            </Link>
+          )}
           <a
             href={extensionUrl}
             target="_blank"

@@ -10,7 +10,7 @@ import { LikeButtonView } from './like-button-view';
 /**
  * Like button with the count (company spec §2, §4, §7): signed-in likes are
  * stored per user; anonymous ones are recorded with the 'anonymous' marker
- * and remembered in local storage, and unliking them only edits that list.
+ * per visitor token, remembered in local storage, and taken back on unlike.
  */
 export function LikeButton({
   articleId,

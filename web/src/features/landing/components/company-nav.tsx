@@ -1,8 +1,23 @@
 import { Link } from 'wouter';
-import { COMPANY_BRAND } from '@shared/domain/brand';
+import {
+  BRAND_SLUG,
+  COMPANY_BRAND,
+  CONSUMER_BRAND,
+} from '@shared/domain/brand';
 import { buttonClass } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
+import { SectionNav } from './section-nav';
+
+/** The spec's anchors of this page. */
+const SECTIONS = [
+  { id: 'experience', label: 'Experience' },
+  { id: 'teams', label: 'Teams' },
+  { id: 'testimonials', label: 'Testimonials' },
+  { id: 'pricing', label: 'Pricing' },
+  { id: `why-${BRAND_SLUG}`, label: `Why ${CONSUMER_BRAND}` },
+  { id: 'faq', label: 'FAQ' },
+];
 
 /** Top bar of the company landing page with the audience toggle. */
 export function CompanyNav() {
@@ -51,6 +66,7 @@ export function CompanyNav() {
           </div>
         </div>
       </div>
+      <SectionNav sections={SECTIONS} />
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 
 const STEPS = [
   {
@@ -23,25 +23,61 @@ const STEPS = [
   },
 ];
 
-/** The 4-step how-it-works selector. */
+/** Where each key moves in a list of `n` tabs (WAI-ARIA tabs pattern). */
+function nextTab(key: string, current: number, n: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+    case 'ArrowRight':
+      return (current + 1) % n;
+    case 'ArrowUp':
+    case 'ArrowLeft':
+      return (current - 1 + n) % n;
+    case 'Home':
+      return 0;
+    case 'End':
+      return n - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The 4-step how-it-works selector, a WAI-ARIA tablist: one tab stop
+ * (roving tabindex), arrow keys move and select, Home and End jump to
+ * the first and last step (#19 item 13).
+ */
 export function HowItWorks() {
   const [step, setStep] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = STEPS[step]!;
+  const onKeyDown = (e: KeyboardEvent) => {
+    const next = nextTab(e.key, step, STEPS.length);
+    if (next === null) return;
+    e.preventDefault();
+    setStep(next);
+    tabs.current[next]?.focus();
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr] lg:items-center">
       <div
         role="tablist"
         aria-label="How it works"
+        aria-orientation="vertical"
+        onKeyDown={onKeyDown}
         className="flex flex-col gap-2"
       >
         {STEPS.map((s, i) => (
           <button
             key={s.title}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
             type="button"
             role="tab"
             id={`step-tab-${i}`}
             aria-selected={i === step}
             aria-controls="step-panel"
+            tabIndex={i === step ? 0 : -1}
             onClick={() => setStep(i)}
             className={`flex items-center gap-4 rounded-2xl border p-4 text-left transition focus-visible:outline-2 focus-visible:outline-brand-600 ${i === step ? 'border-brand-300 bg-white shadow-md shadow-brand-600/10' : 'border-transparent hover:bg-white/60'}`}
           >
@@ -58,7 +94,9 @@ export function HowItWorks() {
         id="step-panel"
         role="tabpanel"
         aria-labelledby={`step-tab-${step}`}
-        className="flex min-h-64 flex-col items-center justify-center rounded-3xl bg-gradient-to-br from-brand-100 to-accent-100 p-8 text-center"
+        // The panel has nothing focusable: it is the next tab stop itself.
+        tabIndex={0}
+        className="flex min-h-64 flex-col items-center justify-center rounded-3xl bg-gradient-to-br from-brand-100 to-accent-100 p-8 text-center focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <span aria-hidden="true" className="text-7xl">
           {current.art}

@@ -1,8 +1,16 @@
 import { Link } from 'wouter';
-import { CONSUMER_BRAND } from '@shared/domain/brand';
+import { BRAND_SLUG, CONSUMER_BRAND } from '@shared/domain/brand';
 import { buttonClass } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
+import { SectionNav } from './section-nav';
+
+/** The spec's anchors of this page. */
+const SECTIONS = [
+  { id: 'how-it-works', label: 'How it works' },
+  { id: `why-${BRAND_SLUG}`, label: `Why ${CONSUMER_BRAND}` },
+  { id: 'faq', label: 'FAQ' },
+];
 
 /** Top bar of the consumer landing page with the audience toggle. */
 export function LandingNav() {
@@ -54,6 +62,7 @@ export function LandingNav() {
           </div>
         </div>
       </div>
+      <SectionNav sections={SECTIONS} />
     </header>
   );
 }

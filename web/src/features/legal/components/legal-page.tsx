@@ -19,6 +19,8 @@ interface LegalPageProps {
   back: LegalLink;
   /** Links to the related legal pages and places. */
   related: LegalLink[];
+  /** The audience's footer; the consumer site's by default. */
+  footer?: ReactNode;
   children: ReactNode;
 }
 
@@ -28,6 +30,7 @@ export function LegalPage({
   audience,
   back,
   related,
+  footer = <SiteFooter />,
   children,
 }: LegalPageProps) {
   const brand = brandFor(audience);
@@ -76,7 +79,7 @@ export function LegalPage({
           ))}
         </nav>
       </main>
-      <SiteFooter />
+      {footer}
     </div>
   );
 }
