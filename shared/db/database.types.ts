@@ -287,6 +287,7 @@ export type Database = {
           id: string
           notifications_enabled: boolean
           password_hash: string
+          terms_accepted_at: string
           updated_at: string
           user_id: string
           website_url: string | null
@@ -300,6 +301,7 @@ export type Database = {
           id?: string
           notifications_enabled?: boolean
           password_hash?: string
+          terms_accepted_at: string
           updated_at?: string
           user_id: string
           website_url?: string | null
@@ -313,6 +315,7 @@ export type Database = {
           id?: string
           notifications_enabled?: boolean
           password_hash?: string
+          terms_accepted_at?: string
           updated_at?: string
           user_id?: string
           website_url?: string | null
@@ -1169,6 +1172,13 @@ export type Database = {
         Args: { company_email?: string; feedback_uuid?: string }
         Returns: boolean
       }
+      check_company_domain: {
+        Args: { p_domain: string }
+        Returns: {
+          claimed: boolean
+          domain: string
+        }[]
+      }
       check_profile_completion: {
         Args: never
         Returns: {
@@ -1234,6 +1244,7 @@ export type Database = {
       get_company_domain_summary: {
         Args: never
         Returns: {
+          claimed: boolean
           domain: string
           feedback_count: number
           verification_method: string

@@ -36,6 +36,8 @@ const AUTHENTICATED_FUNCTIONS = [
   // Storage policy helper of the per-file upload folders (security review L5).
   'private.may_upload_media_to',
   'public.can_view_feedback',
+  // Issue #19 item 17: is a domain claimed by another company? No figures.
+  'public.check_company_domain',
   'public.check_profile_completion',
   'public.claim_reward',
   'public.compute_level',

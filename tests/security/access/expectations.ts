@@ -119,6 +119,8 @@ export const TABLES: Record<string, TableSpec> = {
       email: me.email,
       company_name: 'New Co',
       domain: 'new-co.test',
+      // The company form's terms (#19 item 14); without them: refused.
+      terms_accepted_at: new Date().toISOString(),
     }),
     set: ['company_name', 'Renamed'],
   },
@@ -247,6 +249,7 @@ export const RPCS: Record<string, Cells> = {
   apply_feedback_analysis: NONE,
   award_points: NONE,
   can_view_feedback: 'd d d o o d',
+  check_company_domain: 'd d d a a d',
   check_profile_completion: 'd a a a a a',
   claim_reward: 'd a a a a a',
   compute_level: 'a a a a a a',
