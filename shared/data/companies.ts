@@ -259,6 +259,17 @@ export async function listDomainSummary(
   return unwrap(await client.rpc('get_company_domain_summary'));
 }
 
+/** Whether another company has verified a domain (no figures). */
+export async function checkCompanyDomain(
+  client: Client,
+  domain: string,
+): Promise<{ domain: string; claimed: boolean }> {
+  const rows = unwrap(
+    await client.rpc('check_company_domain', { p_domain: domain }),
+  );
+  return rows[0] ?? { domain, claimed: false };
+}
+
 /** Where and what to publish to prove a domain. */
 export async function getDomainInstructions(
   client: Client,

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { signOut, updatePassword } from '@shared/data/auth';
 import {
+  checkCompanyDomain,
   createCompany,
   ensureCompany,
   getDomainInstructions,
@@ -91,6 +92,7 @@ export const companyActions = {
     ensureCompany(getSupabase(), user),
   signOut: () => signOut(getSupabase()),
   updatePassword: (password: string) => updatePassword(getSupabase(), password),
+  checkDomain: (domain: string) => checkCompanyDomain(getSupabase(), domain),
   domainInstructions: (domain: string) =>
     getDomainInstructions(getSupabase(), domain),
   viewedFeedback: () => listViewedFeedback(getSupabase()),

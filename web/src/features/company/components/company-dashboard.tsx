@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { useLocation } from 'wouter';
 import type { User } from '@supabase/supabase-js';
 import type {
   Company,
@@ -7,7 +8,11 @@ import type {
   CompanyFeedbackDetail,
 } from '@shared/data/companies';
 import { COMPANY_BRAND } from '@shared/domain/brand';
-import { canUseFilter, viewLimitMessage } from '@shared/domain/plans';
+import {
+  canUseFilter,
+  UPGRADE_PATH,
+  viewLimitMessage,
+} from '@shared/domain/plans';
 import {
   ALREADY_VOTED,
   viewLimitReachedMessage,
@@ -59,6 +64,7 @@ export function CompanyDashboard({
   user: User;
   company: Company;
 }) {
+  const [, navigate] = useLocation();
   const allowance = useViewAllowance(true);
   const plan = allowance.data?.plan ?? 'free';
   const domains = useDomainSummary(true);
@@ -117,7 +123,14 @@ export function CompanyDashboard({
         if (err.message === 'Daily limit reached') {
           const m =
             viewLimitMessage(plan) ?? viewLimitReachedMessage('daily', 5);
-          toast.error(m.title, { description: m.description });
+          // "Upgrade" leads to the plans, not a dead end (#19 item 21).
+          toast.error(m.title, {
+            description: m.description,
+            action: {
+              label: 'Upgrade',
+              onClick: () => navigate(UPGRADE_PATH),
+            },
+          });
         } else {
           toast.error('Error loading feedback', { description: err.message });
         }

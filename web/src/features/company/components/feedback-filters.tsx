@@ -1,9 +1,11 @@
+import { Link } from 'wouter';
 import { FEEDBACK_CATEGORIES, categoryLabel } from '@shared/domain/categories';
 import {
   canUseFilter,
   hasLockedFilters,
   LOCKED_FILTER_LABEL,
   UPGRADE_FILTERS_BANNER,
+  UPGRADE_PATH,
   type Plan,
 } from '@shared/domain/plans';
 import { FEEDBACK_STATUSES, statusInfo } from '@shared/domain/statuses';
@@ -69,7 +71,10 @@ export function FeedbackFilters({
           role="note"
           className="mb-4 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm font-medium text-accent-600"
         >
-          {UPGRADE_FILTERS_BANNER}
+          <span>{UPGRADE_FILTERS_BANNER}</span>.{' '}
+          <Link to={UPGRADE_PATH} className="font-semibold underline">
+            See plans
+          </Link>
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
