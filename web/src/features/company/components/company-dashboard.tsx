@@ -1,6 +1,6 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import type { User } from '@supabase/supabase-js';
 import type {
   Company,
@@ -37,6 +37,9 @@ import { ExportButton } from './export-button';
 import {
   EMPTY_FILTERS,
   FeedbackFilters,
+  filtersFromParams,
+  filtersToParams,
+  invertedDates,
   type FilterValues,
 } from './feedback-filters';
 
@@ -68,8 +71,12 @@ export function CompanyDashboard({
   const allowance = useViewAllowance(true);
   const plan = allowance.data?.plan ?? 'free';
   const domains = useDomainSummary(true);
-  const [filters, setFilters] = useState<FilterValues>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
+  // Page, search and filters live in the URL: reload and share keep them.
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const badDates = invertedDates(filters);
+  const listTop = useRef<HTMLDivElement>(null);
   const search = useDebounced(filters.search.trim(), 300);
   const list = useCompanyFeedback(
     {
@@ -79,7 +86,7 @@ export function CompanyDashboard({
       domain: filters.domain,
       ...(canUseFilter(plan, 'category') ? { category: filters.category } : {}),
       ...(canUseFilter(plan, 'status') ? { status: filters.status } : {}),
-      ...(canUseFilter(plan, 'date')
+      ...(canUseFilter(plan, 'date') && !badDates
         ? { from: dayStart(filters.from), to: dayEnd(filters.to) }
         : {}),
     },
@@ -101,10 +108,21 @@ export function CompanyDashboard({
       });
   }, [list.error]);
 
-  function onFilters(next: FilterValues) {
-    setFilters(next);
-    setPage(1);
+  function go(next: FilterValues, nextPage: number) {
+    setParams(filtersToParams(next, nextPage), { replace: true });
   }
+
+  function onFilters(next: FilterValues) {
+    go(next, 1);
+  }
+
+  function onPage(next: number) {
+    go(filters, next);
+    listTop.current?.scrollIntoView({ block: 'start' });
+    listTop.current?.focus({ preventScroll: true });
+  }
+
+  const filtered = Object.values(filters).some((v) => v !== '');
 
   function onOpen(item: CompanyFeedback) {
     open.mutate(item.id, {
@@ -199,11 +217,29 @@ export function CompanyDashboard({
           value={filters}
           onChange={onFilters}
         />
+        <div
+          ref={listTop}
+          tabIndex={-1}
+          aria-label="Feedback list"
+          className="-mt-2 scroll-mt-20 outline-none"
+        />
         {list.isPending ? (
           <div className="flex flex-col gap-3">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-32 rounded-2xl" />
             ))}
+          </div>
+        ) : (list.data?.rows.length ?? 0) === 0 && filtered ? (
+          <div className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+            <p>No feedback matches your filters</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => go(EMPTY_FILTERS, 1)}
+            >
+              Clear filters
+            </Button>
           </div>
         ) : (list.data?.rows.length ?? 0) === 0 ? (
           <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
@@ -227,7 +263,7 @@ export function CompanyDashboard({
               variant="secondary"
               size="sm"
               disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
+              onClick={() => onPage(page - 1)}
             >
               Previous
             </Button>
@@ -238,7 +274,7 @@ export function CompanyDashboard({
               variant="secondary"
               size="sm"
               disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
+              onClick={() => onPage(page + 1)}
             >
               Next
             </Button>

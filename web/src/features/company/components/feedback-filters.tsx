@@ -30,6 +30,42 @@ export const EMPTY_FILTERS: FilterValues = {
   to: '',
 };
 
+const PARAM_KEYS: Record<keyof FilterValues, string> = {
+  search: 'q',
+  domain: 'domain',
+  category: 'category',
+  status: 'status',
+  from: 'from',
+  to: 'to',
+};
+
+/** The filters kept in the dashboard's URL. */
+export function filtersFromParams(params: URLSearchParams): FilterValues {
+  const out = { ...EMPTY_FILTERS };
+  for (const [key, name] of Object.entries(PARAM_KEYS))
+    out[key as keyof FilterValues] = params.get(name) ?? '';
+  return out;
+}
+
+/** The URL query of filters and a page (empty values and page 1 left out). */
+export function filtersToParams(
+  value: FilterValues,
+  page: number,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, name] of Object.entries(PARAM_KEYS)) {
+    const v = value[key as keyof FilterValues];
+    if (v) params.set(name, v);
+  }
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** A From date after the To date: said inline, not sent. */
+export function invertedDates(value: FilterValues): boolean {
+  return value.from !== '' && value.to !== '' && value.from > value.to;
+}
+
 function Label({ text, locked }: { text: string; locked: boolean }) {
   return (
     <span className="flex items-center gap-2 text-sm font-medium">
@@ -156,8 +192,21 @@ export function FeedbackFilters({
               className={`${inputClass} min-w-0`}
               value={value.to}
               onChange={(e) => set('to')(e.target.value)}
+              aria-invalid={invertedDates(value) || undefined}
+              aria-describedby={
+                invertedDates(value) ? 'date-range-error' : undefined
+              }
             />
           </div>
+          {invertedDates(value) && (
+            <p
+              id="date-range-error"
+              role="alert"
+              className="mt-1 text-xs font-medium text-red-600"
+            >
+              The start date must be on or before the end date.
+            </p>
+          )}
         </fieldset>
       </div>
     </Card>
