@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { User } from '@supabase/supabase-js';
 import { addCompanyProfileSchema } from '@shared/domain/validation/company';
 import { companyActions } from '@web/api/companies/company-actions';
+import { companyKeys } from '@web/api/companies/keys';
 import { Button } from '@web/components/ui/button';
 import { InputField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
@@ -32,6 +34,7 @@ export function AddCompanyProfile({
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
   const set = (patch: Partial<CompanyDraft>) =>
     setDraft((d) => ({ ...d, ...patch }));
 
@@ -51,7 +54,12 @@ export function AddCompanyProfile({
     setErrors({});
     setSaving(true);
     try {
-      await companyActions.addCompanyProfile({ user, ...parsed.data });
+      const company = await companyActions.addCompanyProfile({
+        user,
+        ...parsed.data,
+      });
+      // The dashboard may have read "no company" before: it has one now.
+      queryClient.setQueryData(companyKeys.mine(user.id), company);
       toast.success('Welcome!', {
         description:
           'Company account created successfully. Redirecting to dashboard...',
