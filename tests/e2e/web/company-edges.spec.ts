@@ -3,7 +3,7 @@ import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
 import { CompanyPage } from './pages/company.page.ts';
-import { DEMO_PASSWORD, newEmail, signedInClient, snap } from './support.ts';
+import { DEMO_PASSWORD, newEmail, snap } from './support.ts';
 
 // Issue #19 "Trust at the edges", the company items, driven as the tester
 // did: a consumer never becomes a company silently (14), domains are not
