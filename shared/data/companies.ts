@@ -259,6 +259,14 @@ export async function listDomainSummary(
   return unwrap(await client.rpc('get_company_domain_summary'));
 }
 
+/** The hosts the company's feedback comes from (verified domains and their subdomains). */
+export async function listCompanyFeedbackHosts(
+  client: Client,
+): Promise<string[]> {
+  const rows = unwrap(await client.rpc('get_company_feedback_hosts'));
+  return rows.map((r) => r.host);
+}
+
 /** Whether another company has verified a domain (no figures). */
 export async function checkCompanyDomain(
   client: Client,

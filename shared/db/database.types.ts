@@ -1334,6 +1334,12 @@ export type Database = {
           website_url: string
         }[]
       }
+      get_company_feedback_hosts: {
+        Args: never
+        Returns: {
+          host: string
+        }[]
+      }
       get_company_view_allowance: {
         Args: never
         Returns: {

@@ -256,6 +256,30 @@ test('an inverted date range is an inline error (20)', async ({ page }) => {
   ).toHaveValue('2026-03-10');
 });
 
+test('the domain filter narrows to a subdomain feedback came from (20)', async ({
+  page,
+}) => {
+  const co = new CompanyPage(page);
+  await co.signIn('company@example.com', DEMO_PASSWORD);
+  await expect(co.items().first()).toBeVisible();
+  const domain = page.getByRole('combobox', { name: 'Domain' });
+  // Offered under the verified domain: the hosts the feedback came from.
+  await expect(domain.locator('option')).toContainText([
+    'All domains',
+    'example.com',
+    'shop.example.com',
+  ]);
+  await domain.selectOption('shop.example.com');
+  await expect(page).toHaveURL(/domain=shop\.example\.com/);
+  await expect(co.items().first()).toContainText('shop.example.com/cart');
+  for (const row of await co.items().all())
+    await expect(row).toContainText('shop.example.com');
+  await snap(page, 'company-subdomain-filter');
+  await page.reload();
+  await expect(domain).toHaveValue('shop.example.com');
+  await expect(co.items().first()).toContainText('shop.example.com');
+});
+
 test('the team tabs follow the WAI-ARIA tabs pattern (13)', async ({
   page,
 }) => {

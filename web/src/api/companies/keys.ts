@@ -8,6 +8,7 @@ export const companyKeys = {
   feedback: () => [...companyKeys.all, 'feedback'] as const,
   feedbackList: (filters: CompanyFeedbackFilters) =>
     [...companyKeys.feedback(), 'list', filters] as const,
+  feedbackHosts: () => [...companyKeys.feedback(), 'hosts'] as const,
   domains: () => [...companyKeys.all, 'domains'] as const,
   webhooks: () => [...companyKeys.all, 'webhooks'] as const,
   deliveries: () => [...companyKeys.all, 'deliveries'] as const,

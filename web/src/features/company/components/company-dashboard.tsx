@@ -25,6 +25,7 @@ import {
 } from '@web/api/companies/company-mutations';
 import { useCompanyFeedback } from '@web/api/companies/get-company-feedback';
 import { useDomainSummary } from '@web/api/companies/get-domain-summary';
+import { useFeedbackHosts } from '@web/api/companies/get-feedback-hosts';
 import { useViewAllowance } from '@web/api/companies/get-view-allowance';
 import { useCompanyRealtime } from '@web/api/companies/use-company-realtime';
 import { Button } from '@web/components/ui/button';
@@ -71,6 +72,7 @@ export function CompanyDashboard({
   const allowance = useViewAllowance(true);
   const plan = allowance.data?.plan ?? 'free';
   const domains = useDomainSummary(true);
+  const hosts = useFeedbackHosts(true);
   // Page, search and filters live in the URL: reload and share keep them.
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
@@ -214,6 +216,7 @@ export function CompanyDashboard({
         <FeedbackFilters
           plan={plan}
           domains={verified}
+          hosts={hosts.data ?? []}
           value={filters}
           onChange={onFilters}
         />

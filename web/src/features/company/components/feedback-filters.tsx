@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { FEEDBACK_CATEGORIES, categoryLabel } from '@shared/domain/categories';
+import { domainFilterOptions } from '@shared/domain/domains';
 import {
   canUseFilter,
   hasLockedFilters,
@@ -86,11 +87,14 @@ function Label({ text, locked }: { text: string; locked: boolean }) {
 export function FeedbackFilters({
   plan,
   domains,
+  hosts = [],
   value,
   onChange,
 }: {
   plan: Plan;
   domains: readonly string[];
+  /** Hosts feedback came from: subdomains are offered under their domain. */
+  hosts?: readonly string[];
   value: FilterValues;
   onChange: (next: FilterValues) => void;
 }) {
@@ -132,9 +136,9 @@ export function FeedbackFilters({
             onChange={(e) => set('domain')(e.target.value)}
           >
             <option value="">All domains</option>
-            {domains.map((d) => (
-              <option key={d} value={d}>
-                {d}
+            {domainFilterOptions(domains, hosts, value.domain).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.sub ? `\u00a0\u00a0↳ ${o.value}` : o.value}
               </option>
             ))}
           </select>
