@@ -14,39 +14,34 @@ export function removeVerifiedDomainText(domain: string): string {
   return `Feedback about ${domain} will no longer show in your dashboard. If you add it back within ${DOMAIN_GRACE_DAYS} days, it stays verified; after that you will need to verify it again.`;
 }
 
-export interface DomainFilterOption {
+export interface DomainFilterGroup {
+  /** A verified domain (or a value from the URL not offered otherwise). */
   value: string;
-  /** A subdomain is listed under its verified domain. */
-  sub: boolean;
+  /** The subdomains feedback came from under it. */
+  subs: string[];
 }
 
 /**
- * The dashboard's domain filter (#19 item 20): each verified domain, then the
- * subdomains feedback came from under it; a value from the URL that is not
- * among them (typed or shared) is kept so the filter shows what is applied.
+ * The dashboard's domain filter (#19 item 20): each verified domain with the
+ * subdomains feedback came from under it (a host goes under its nearest
+ * domain); a value from the URL that is not among them (typed or shared) is
+ * kept so the filter shows what is applied.
  */
 export function domainFilterOptions(
   domains: readonly string[],
   hosts: readonly string[],
   current = '',
-): DomainFilterOption[] {
-  const out: DomainFilterOption[] = [];
-  const seen = new Set<string>();
-  const roots = [...domains].sort();
-  for (const d of roots) {
-    if (seen.has(d)) continue;
-    seen.add(d);
-    out.push({ value: d, sub: false });
-    for (const h of [...hosts].sort()) {
-      // The nearest root takes a host (shop.eu.example.com under eu.example.com).
-      const root = roots
-        .filter((r) => h.endsWith(`.${r}`))
-        .sort((a, b) => b.length - a.length)[0];
-      if (root !== d || seen.has(h)) continue;
-      seen.add(h);
-      out.push({ value: h, sub: true });
-    }
+): DomainFilterGroup[] {
+  const roots = [...new Set(domains)].sort();
+  const groups = roots.map((value) => ({ value, subs: [] as string[] }));
+  for (const h of [...new Set(hosts)].sort()) {
+    const root = roots
+      .filter((r) => h.endsWith(`.${r}`))
+      .sort((a, b) => b.length - a.length)[0];
+    groups.find((g) => g.value === root)?.subs.push(h);
   }
-  if (current && !seen.has(current)) out.push({ value: current, sub: true });
-  return out;
+  const offered = groups.flatMap((g) => [g.value, ...g.subs]);
+  if (current && !offered.includes(current))
+    groups.push({ value: current, subs: [] });
+  return groups;
 }

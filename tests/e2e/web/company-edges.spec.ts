@@ -230,6 +230,26 @@ test('filters live in the URL; empty results offer Clear filters; paging returns
     .click();
   await expect(page).toHaveURL('/companies#pricing');
   await expect(page.locator('#pricing')).toBeInViewport();
+
+  // Back at the limit, as the tester was: a feedback opened today opens
+  // again without the paywall, and its status changes without a view.
+  await page.goto('/company-dashboard');
+  await expect(co.counter()).toContainText('5/5 today');
+  await openAt(0);
+  await expect(co.detail()).toBeVisible();
+  await expect(co.toast('Daily limit reached')).toBeHidden();
+  await co
+    .detail()
+    .getByRole('group', { name: 'Change status' })
+    .getByRole('button', { name: 'Completed' })
+    .click();
+  await expectToast(page, 'Status updated');
+  await expect(co.detail().getByText('Completed').first()).toBeVisible();
+  await snap(page, 'company-triage-at-limit');
+  await co.closeDetail();
+  await expect(co.items().nth(0)).toHaveAttribute('data-status', 'completed');
+  await expect(co.counter()).toContainText('5/5 today');
+  await expect(co.toast('Daily limit reached')).toBeHidden();
 });
 
 test('an inverted date range is an inline error (20)', async ({ page }) => {

@@ -9,10 +9,8 @@ describe('domainFilterOptions', () => {
         ['example.com', 'blog.example.com', 'app.example.com', 'acme.io'],
       ),
     ).toEqual([
-      { value: 'acme.io', sub: false },
-      { value: 'example.com', sub: false },
-      { value: 'app.example.com', sub: true },
-      { value: 'blog.example.com', sub: true },
+      { value: 'acme.io', subs: [] },
+      { value: 'example.com', subs: ['app.example.com', 'blog.example.com'] },
     ]);
   });
 
@@ -21,12 +19,10 @@ describe('domainFilterOptions', () => {
       domainFilterOptions(
         ['example.com', 'eu.example.com'],
         ['shop.eu.example.com', 'www.example.com'],
-      ).map((o) => o.value),
+      ),
     ).toEqual([
-      'eu.example.com',
-      'shop.eu.example.com',
-      'example.com',
-      'www.example.com',
+      { value: 'eu.example.com', subs: ['shop.eu.example.com'] },
+      { value: 'example.com', subs: ['www.example.com'] },
     ]);
   });
 
@@ -34,8 +30,15 @@ describe('domainFilterOptions', () => {
     expect(
       domainFilterOptions(['example.com'], [], 'docs.example.com'),
     ).toEqual([
-      { value: 'example.com', sub: false },
-      { value: 'docs.example.com', sub: true },
+      { value: 'example.com', subs: [] },
+      { value: 'docs.example.com', subs: [] },
     ]);
+    expect(
+      domainFilterOptions(
+        ['example.com'],
+        ['app.example.com'],
+        'app.example.com',
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -8,8 +8,10 @@ export const companyKeys = {
   feedback: () => [...companyKeys.all, 'feedback'] as const,
   feedbackList: (filters: CompanyFeedbackFilters) =>
     [...companyKeys.feedback(), 'list', filters] as const,
-  feedbackHosts: () => [...companyKeys.feedback(), 'hosts'] as const,
   domains: () => [...companyKeys.all, 'domains'] as const,
+  // Under domains: refreshed with them (domain changes, new feedback), not
+  // on every status change or vote.
+  feedbackHosts: () => [...companyKeys.domains(), 'hosts'] as const,
   webhooks: () => [...companyKeys.all, 'webhooks'] as const,
   deliveries: () => [...companyKeys.all, 'deliveries'] as const,
 };

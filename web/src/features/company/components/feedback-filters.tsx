@@ -132,15 +132,28 @@ export function FeedbackFilters({
           <Label text="Domain" locked={false} />
           <select
             className={inputClass}
+            title={value.domain || undefined}
             value={value.domain}
             onChange={(e) => set('domain')(e.target.value)}
           >
             <option value="">All domains</option>
-            {domainFilterOptions(domains, hosts, value.domain).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.sub ? `\u00a0\u00a0↳ ${o.value}` : o.value}
-              </option>
-            ))}
+            {domainFilterOptions(domains, hosts, value.domain).map((g) =>
+              g.subs.length === 0 ? (
+                <option key={g.value} value={g.value}>
+                  {g.value}
+                </option>
+              ) : (
+                // A domain and the subdomains feedback came from under it.
+                <optgroup key={g.value} label={g.value}>
+                  <option value={g.value}>{g.value}</option>
+                  {g.subs.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
+                </optgroup>
+              ),
+            )}
           </select>
         </label>
         <label className="flex min-w-0 flex-col gap-1.5">
