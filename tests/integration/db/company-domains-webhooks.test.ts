@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifyDomainHandler } from '../../../supabase/functions/verify-domain/handler.ts';
 import { ensureCompany } from '../../../shared/data/companies.ts';
 import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
+import type { Queryable } from '../../../supabase/local/db/types.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
   createCompany,
@@ -329,6 +330,47 @@ describe('webhooks', () => {
     // Company X has no webhook for it and cannot read Y's log.
     const xs = await x.client.from('company_webhook_deliveries').select('id');
     expect(xs.data).toEqual([]);
+  });
+
+  it('a new feedback waits for the AI step, at most 5 minutes (#19 item 15)', async () => {
+    // In one transaction, rolled back: no worker sees it, so what is due
+    // when is the database's decision alone (the AI worker is fast here).
+    const rollback = new Error('rollback');
+    let due: { before: number[]; after: number[] } | undefined;
+    const dueIn = async (tx: Queryable, id: string) =>
+      (
+        await tx.query<{ s: number }>(
+          `select extract(epoch from d.run_after - now())::int as s
+             from public.company_webhook_deliveries d
+            where d.feedback_id = $1 order by d.id`,
+          [id],
+        )
+      ).rows.map((r) => r.s);
+    await t.ctx.db
+      .transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into public.feedback (user_id, title, description, category,
+             company_name, website_url)
+           values ($1, 'Waits for the AI', 'This delivery waits for the AI labels.',
+             'other', 'Acme Y', 'https://acme-y.com/ai')
+           returning id`,
+          [author.id],
+        );
+        const id = rows[0]!.id;
+        const before = await dueIn(tx, id);
+        await tx.query(
+          'update public.feedback set ai_processed_at = now() where id = $1',
+          [id],
+        );
+        due = { before, after: await dueIn(tx, id) };
+        throw rollback;
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+      });
+    // The JSON and the Slack webhook of company Y: due in 5 minutes, then
+    // at once when the AI result is stored.
+    expect(due).toEqual({ before: [300, 300], after: [0, 0] });
   });
 
   it('a receiver that times out is retried, then left failed; the worker keeps going', async () => {
