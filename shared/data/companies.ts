@@ -29,7 +29,11 @@ export async function getMyCompany(
   );
 }
 
-/** Registers the signed-in user's company (the free plan comes with it). */
+/**
+ * Registers the signed-in user's company (the free plan comes with it). Only
+ * the company form calls it, with the company terms ticked: the server
+ * refuses a company without `terms_accepted_at` and stamps its own time.
+ */
 export async function createCompany(
   client: Client,
   args: {
@@ -38,6 +42,7 @@ export async function createCompany(
     companyName: string;
     websiteUrl: string | null;
     domains: readonly string[];
+    termsAccepted: true;
   },
 ): Promise<Company> {
   return unwrap(
@@ -49,19 +54,27 @@ export async function createCompany(
         company_name: args.companyName,
         website_url: args.websiteUrl,
         domains: [...args.domains],
+        terms_accepted_at: new Date().toISOString(),
       })
       .select('*')
       .single(),
   );
 }
 
-/** Company details kept in the auth user's metadata at sign-up. */
+/**
+ * Company details kept in the auth user's metadata by the company sign-up
+ * form (terms ticked) when the account had to confirm its e-mail first;
+ * null for any other account, e.g. a consumer's.
+ */
 function signUpDetails(metadata: Record<string, unknown> | undefined) {
   const name = metadata?.company_name;
-  const website = metadata?.website_url;
-  const domains = metadata?.domains;
+  if (metadata?.account_type !== 'company' || typeof name !== 'string')
+    return null;
+  if (!name.trim() || metadata.company_terms_accepted !== true) return null;
+  const website = metadata.website_url;
+  const domains = metadata.domains;
   return {
-    companyName: typeof name === 'string' && name.trim() ? name : 'TBD',
+    companyName: name,
     websiteUrl: typeof website === 'string' && website ? website : null,
     domains: Array.isArray(domains)
       ? domains.filter((d): d is string => typeof d === 'string')
@@ -70,31 +83,36 @@ function signUpDetails(metadata: Record<string, unknown> | undefined) {
 }
 
 /**
- * The user's company. A user signed in without one gets it created: from
- * the details given at sign-up when the account had to confirm its e-mail
- * first, else the spec's default ('TBD', no website, no domains); `created`
- * is then true. Details that no longer pass the server's checks fall back
- * to the default.
+ * The user's company. A company that signed up through the form and had to
+ * confirm its e-mail first gets it created from the details it gave then
+ * (`created` true; details that no longer pass the server's checks keep
+ * the name only). Anyone else without a company gets null: becoming a
+ * company takes the company form and its terms (DECISIONS), never a
+ * silent default.
  */
 export async function ensureCompany(
   client: Client,
   user: Pick<User, 'id' | 'email' | 'user_metadata'>,
-): Promise<{ company: Company; created: boolean }> {
+): Promise<{ company: Company | null; created: boolean }> {
   const existing = await getMyCompany(client, user.id);
   if (existing) return { company: existing, created: false };
-  const base = { userId: user.id, email: user.email ?? '' };
   const details = signUpDetails(user.user_metadata);
+  if (!details) return { company: null, created: false };
+  const base = {
+    userId: user.id,
+    email: user.email ?? '',
+    termsAccepted: true,
+  } as const;
   try {
     return {
       company: await createCompany(client, { ...base, ...details }),
       created: true,
     };
-  } catch (e) {
-    if (details.companyName === 'TBD' && details.domains.length === 0) throw e;
+  } catch {
     return {
       company: await createCompany(client, {
         ...base,
-        companyName: 'TBD',
+        companyName: details.companyName,
         websiteUrl: null,
         domains: [],
       }),
@@ -239,6 +257,25 @@ export async function listDomainSummary(
   client: Client,
 ): Promise<DomainSummary[]> {
   return unwrap(await client.rpc('get_company_domain_summary'));
+}
+
+/** The hosts the company's feedback comes from (verified domains and their subdomains). */
+export async function listCompanyFeedbackHosts(
+  client: Client,
+): Promise<string[]> {
+  const rows = unwrap(await client.rpc('get_company_feedback_hosts'));
+  return rows.map((r) => r.host);
+}
+
+/** Whether another company has verified a domain (no figures). */
+export async function checkCompanyDomain(
+  client: Client,
+  domain: string,
+): Promise<{ domain: string; claimed: boolean }> {
+  const rows = unwrap(
+    await client.rpc('check_company_domain', { p_domain: domain }),
+  );
+  return rows[0] ?? { domain, claimed: false };
 }
 
 /** Where and what to publish to prove a domain. */

@@ -313,6 +313,7 @@ export type Database = {
           id: string
           notifications_enabled: boolean
           password_hash: string
+          terms_accepted_at: string
           updated_at: string
           user_id: string
           website_url: string | null
@@ -326,6 +327,7 @@ export type Database = {
           id?: string
           notifications_enabled?: boolean
           password_hash?: string
+          terms_accepted_at: string
           updated_at?: string
           user_id: string
           website_url?: string | null
@@ -339,6 +341,7 @@ export type Database = {
           id?: string
           notifications_enabled?: boolean
           password_hash?: string
+          terms_accepted_at?: string
           updated_at?: string
           user_id?: string
           website_url?: string | null
@@ -1195,6 +1198,13 @@ export type Database = {
         Args: { company_email?: string; feedback_uuid?: string }
         Returns: boolean
       }
+      check_company_domain: {
+        Args: { p_domain: string }
+        Returns: {
+          claimed: boolean
+          domain: string
+        }[]
+      }
       check_profile_completion: {
         Args: never
         Returns: {
@@ -1260,6 +1270,7 @@ export type Database = {
       get_company_domain_summary: {
         Args: never
         Returns: {
+          claimed: boolean
           domain: string
           feedback_count: number
           verification_method: string
@@ -1347,6 +1358,12 @@ export type Database = {
           view_count: number
           website_host: string
           website_url: string
+        }[]
+      }
+      get_company_feedback_hosts: {
+        Args: never
+        Returns: {
+          host: string
         }[]
       }
       get_company_view_allowance: {

@@ -151,13 +151,17 @@ export function canViewFeedback(
 }
 
 /**
- * Header counter text: `'3/5'` on free, `'3/20'` on pro, the bare count
- * `'3'` when unlimited.
+ * Header counter text with its period (#19 item 21): `'3/5 today'` on free,
+ * `'3/20 per week'` on pro, the bare count `'3'` when unlimited.
  */
 export function formatViewCounter(plan: Plan, viewsUsed: number): string {
-  const limit = PLAN_RULES[plan].viewLimit;
-  return limit === null ? String(viewsUsed) : `${viewsUsed}/${limit}`;
+  const { viewLimit, viewPeriod } = PLAN_RULES[plan];
+  if (viewLimit === null) return String(viewsUsed);
+  return `${viewsUsed}/${viewLimit} ${viewPeriod === 'utc-day' ? 'today' : 'per week'}`;
 }
+
+/** Where "Upgrade" leads: the plans on the company landing page. */
+export const UPGRADE_PATH = '/companies#pricing';
 
 /**
  * Toast shown when the allowance is used up, or null when unlimited. Free:

@@ -37,6 +37,8 @@ const AUTHENTICATED_FUNCTIONS = [
   // Storage policy helper of the per-file upload folders (security review L5).
   'private.may_upload_media_to',
   'public.can_view_feedback',
+  // Issue #19 item 17: is a domain claimed by another company? No figures.
+  'public.check_company_domain',
   'public.check_profile_completion',
   'public.claim_reward',
   'public.compute_level',
@@ -48,6 +50,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_domains',
   'public.get_company_feedback',
   'public.get_company_feedback_detail',
+  // Issue #19 item 20: the hosts the domain filter offers.
+  'public.get_company_feedback_hosts',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',
   'public.get_domain_verification_target',

@@ -47,16 +47,20 @@ describe('companies', () => {
   });
 
   describe('insert', () => {
-    it('a signed-in user registers their own company', async () => {
+    it('a signed-in user registers their own company with the company terms', async () => {
       const user = await createUser(w.t);
+      const row = {
+        user_id: user.id,
+        email: user.email,
+        company_name: 'New Co',
+        website_url: '',
+        domain: '',
+      };
+      denied(await user.client.from('companies').insert(row));
       allowed(
-        await user.client.from('companies').insert({
-          user_id: user.id,
-          email: user.email,
-          company_name: 'TBD',
-          website_url: '',
-          domain: '',
-        }),
+        await user.client
+          .from('companies')
+          .insert({ ...row, terms_accepted_at: new Date().toISOString() }),
       );
     });
     it.each(NON_COMPANIES)(

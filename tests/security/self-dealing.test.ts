@@ -128,6 +128,8 @@ describe('self-dealing (M5)', () => {
           email: late.email,
           company_name: 'Late Co',
           domain: 'late.example',
+          // The company form's terms (#19 item 14).
+          terms_accepted_at: new Date().toISOString(),
         })
         .select('id'),
     );

@@ -38,7 +38,8 @@ beforeAll(async () => {
     // The receiver is plain http on 127.0.0.1, which only demo mode allows
     // (outside it webhook URLs must be HTTPS and public): the escaping is
     // the same in both modes.
-    env: { PEEGA_WEBHOOK_WORKER: '1', PEEGA_DEMO: '1' },
+    // The AI worker too: a delivery waits for the AI step (#19 item 15).
+    env: { PEEGA_WEBHOOK_WORKER: '1', PEEGA_AI_WORKER: '1', PEEGA_DEMO: '1' },
     webhooks: { backoffMs: () => 50, maxAttempts: 2, pollMs: 100 },
   });
   author = await createUser(t);

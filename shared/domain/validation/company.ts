@@ -72,6 +72,19 @@ export const companyDetailsSchema = z.object({
   domains: domainListSchema,
 });
 
+/**
+ * Add a company profile to a signed-in account (a consumer becoming a
+ * company): the details of the sign-up form and its terms, no password.
+ */
+export const addCompanyProfileSchema = z.object({
+  companyName: companyNameSchema,
+  websiteUrl: optionalWebsiteUrlSchema,
+  domains: domainListSchema,
+  acceptTerms: z
+    .boolean(COMPANY_TERMS_REQUIRED.description)
+    .refine((ticked) => ticked, COMPANY_TERMS_REQUIRED.description),
+});
+
 /** Parsed company details. */
 export type CompanyDetails = z.output<typeof companyDetailsSchema>;
 

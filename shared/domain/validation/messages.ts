@@ -181,11 +181,15 @@ export const COMPANY_TERMS_REQUIRED = {
   description: 'Please accept the terms and conditions to continue.',
 } as const satisfies ToastMessage;
 
-/** Company sign-up with an e-mail that already has a company. */
+/**
+ * Company sign-up with an e-mail that already has an account (a company's,
+ * or a consumer's who can add a company profile after signing in; the
+ * message does not tell which, so it reveals no more than sign-up does).
+ */
 export const COMPANY_ACCOUNT_EXISTS = {
   title: 'Account exists',
   description:
-    'A company account with this email already exists. Please sign in instead.',
+    'An account with this email already exists. Please sign in instead: you can add a company profile to it.',
 } as const satisfies ToastMessage;
 
 /** Change password with a confirmation different from the new password. */

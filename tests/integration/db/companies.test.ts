@@ -45,6 +45,7 @@ describe('domains', () => {
           website_url: 'acme.test',
           domain: 'Acme.io, www.acme.io, https://Shop.Acme.io:8080/x,,',
           password_hash: 'whatever-the-client-sends',
+          terms_accepted_at: new Date().toISOString(),
         })
         .select('domain, domains, website_url, password_hash')
         .single(),
@@ -89,6 +90,7 @@ describe('domains', () => {
         email: user.email,
         company_name: 'Bad',
         domain,
+        terms_accepted_at: new Date().toISOString(),
       });
       expect(error?.message).toBe(
         'Please enter a valid domain, like example.com.',
@@ -121,6 +123,7 @@ describe('domains', () => {
       user_id: company.id,
       email: company.email,
       company_name: 'Again',
+      terms_accepted_at: new Date().toISOString(),
     });
     expect(error?.code).toBe('23505');
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifyDomainHandler } from '../../../supabase/functions/verify-domain/handler.ts';
 import { ensureCompany } from '../../../shared/data/companies.ts';
 import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
+import type { Queryable } from '../../../supabase/local/db/types.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
   createCompany,
@@ -62,7 +63,12 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DOMAIN_VERIFICATION_FILE_URL = `${origin}/{domain}/.well-known/peega-verification.txt`;
   t = await startTestBackend({
-    env: { PEEGA_WEBHOOK_WORKER: '1', PEEGA_WEBHOOK_TIMEOUT_MS: '300' },
+    // The AI worker too: a delivery waits for the AI step (#19 item 15).
+    env: {
+      PEEGA_WEBHOOK_WORKER: '1',
+      PEEGA_AI_WORKER: '1',
+      PEEGA_WEBHOOK_TIMEOUT_MS: '300',
+    },
     webhooks: { backoffMs: () => 50, maxAttempts: 3, pollMs: 100 },
   });
   author = await createUser(t, { fullName: 'Secret Author' });
@@ -286,6 +292,8 @@ describe('webhooks', () => {
     await insertFeedback(t, author.id, {
       websiteUrl: 'https://acme-y.com/pricing',
       title: 'Pricing is unclear',
+      description:
+        'The pricing page does not say whether the plan price includes tax, so checkout is confusing.',
     });
     const got = await until(async () =>
       received.find((r) => r.path === '/hook' && r.body.includes('Pricing')),
@@ -294,6 +302,17 @@ describe('webhooks', () => {
     expect(got.headers['x-peega-signature']).toBe(expected);
     const payload = JSON.parse(got.body);
     expect(payload.feedback.title).toBe('Pricing is unclear');
+    // Sent after the AI step (#19 item 15): its labels are in the payload.
+    const [ai] = await query<{ priority: string; tags: string[] }>(
+      t,
+      'select priority, tags from public.feedback where id = $1',
+      [payload.feedback.id],
+    );
+    expect(payload.feedback.category).toBe('other');
+    expect(payload.feedback.priority).toMatch(/^(high|medium|low)$/);
+    expect(payload.feedback.priority).toBe(ai!.priority);
+    expect(payload.feedback.tags.length).toBeGreaterThan(0);
+    expect(payload.feedback.tags).toEqual(ai!.tags);
     expect(got.body).not.toContain(author.id);
     expect(got.body).not.toContain(author.email);
     const s = await until(async () =>
@@ -311,6 +330,47 @@ describe('webhooks', () => {
     // Company X has no webhook for it and cannot read Y's log.
     const xs = await x.client.from('company_webhook_deliveries').select('id');
     expect(xs.data).toEqual([]);
+  });
+
+  it('a new feedback waits for the AI step, at most 5 minutes (#19 item 15)', async () => {
+    // In one transaction, rolled back: no worker sees it, so what is due
+    // when is the database's decision alone (the AI worker is fast here).
+    const rollback = new Error('rollback');
+    let due: { before: number[]; after: number[] } | undefined;
+    const dueIn = async (tx: Queryable, id: string) =>
+      (
+        await tx.query<{ s: number }>(
+          `select extract(epoch from d.run_after - now())::int as s
+             from public.company_webhook_deliveries d
+            where d.feedback_id = $1 order by d.id`,
+          [id],
+        )
+      ).rows.map((r) => r.s);
+    await t.ctx.db
+      .transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into public.feedback (user_id, title, description, category,
+             company_name, website_url)
+           values ($1, 'Waits for the AI', 'This delivery waits for the AI labels.',
+             'other', 'Acme Y', 'https://acme-y.com/ai')
+           returning id`,
+          [author.id],
+        );
+        const id = rows[0]!.id;
+        const before = await dueIn(tx, id);
+        await tx.query(
+          'update public.feedback set ai_processed_at = now() where id = $1',
+          [id],
+        );
+        due = { before, after: await dueIn(tx, id) };
+        throw rollback;
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+      });
+    // The JSON and the Slack webhook of company Y: due in 5 minutes, then
+    // at once when the AI result is stored.
+    expect(due).toEqual({ before: [300, 300], after: [0, 0] });
   });
 
   it('a receiver that times out is retried, then left failed; the worker keeps going', async () => {
@@ -390,8 +450,10 @@ describe('daily digest', () => {
 });
 
 describe('ensureCompany', () => {
-  it('creates the sign-up details kept in metadata, else the TBD default, once', async () => {
+  it('creates the company the sign-up form kept in metadata, once; nobody else gets one', async () => {
     const meta = {
+      account_type: 'company',
+      company_terms_accepted: true,
       company_name: 'Confirmed Co',
       website_url: 'https://confirmed.example',
       domains: ['confirmed.example'],
@@ -407,24 +469,55 @@ describe('ensureCompany', () => {
       company_name: 'Confirmed Co',
       domains: ['confirmed.example'],
     });
+    const sub = await query<{ subscription_type: string }>(
+      t,
+      'select subscription_type from public.company_subscriptions where company_id = $1',
+      [first.company!.id],
+    );
+    expect(sub).toEqual([{ subscription_type: 'free' }]);
     const again = await ensureCompany(u.client as never, {
       id: u.id,
       email: u.email,
       user_metadata: meta,
     });
     expect(again).toMatchObject({ created: false });
-    const plain = await createUser(t);
-    const tbd = await ensureCompany(plain.client as never, {
-      id: plain.id,
-      email: plain.email,
-      user_metadata: {},
+    // Issue #19 item 14: a consumer opening a company page gets no 'TBD'.
+    const consumer = await createUser(t, { fullName: 'Just A Consumer' });
+    const none = await ensureCompany(consumer.client as never, {
+      id: consumer.id,
+      email: consumer.email,
+      user_metadata: { full_name: 'Just A Consumer' },
     });
-    expect(tbd.company).toMatchObject({ company_name: 'TBD', domains: [] });
-    const sub = await query<{ subscription_type: string }>(
-      t,
-      'select subscription_type from public.company_subscriptions where company_id = $1',
-      [tbd.company.id],
-    );
-    expect(sub).toEqual([{ subscription_type: 'free' }]);
+    expect(none).toEqual({ company: null, created: false });
+    expect(
+      await query(t, 'select 1 from public.companies where user_id = $1', [
+        consumer.id,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('the server refuses a company registered without the company terms', async () => {
+    const consumer = await createUser(t);
+    const refused = await consumer.client.from('companies').insert({
+      user_id: consumer.id,
+      email: consumer.email,
+      company_name: 'TBD',
+    });
+    expect(refused.error?.message).toMatch(/accept the company Terms/);
+    const accepted = await consumer.client
+      .from('companies')
+      .insert({
+        user_id: consumer.id,
+        email: consumer.email,
+        company_name: 'Real Co',
+        terms_accepted_at: '2000-01-01T00:00:00Z',
+      })
+      .select('terms_accepted_at')
+      .single();
+    expect(accepted.error).toBeNull();
+    // The server's clock, not the client's claim.
+    expect(
+      Date.now() - Date.parse(accepted.data!.terms_accepted_at),
+    ).toBeLessThan(60_000);
   });
 });

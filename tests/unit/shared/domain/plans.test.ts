@@ -140,9 +140,9 @@ describe('view allowance', () => {
   );
 
   it.each<[Plan, number, string]>([
-    ['free', 3, '3/5'],
-    ['free', 5, '5/5'],
-    ['pro', 12, '12/20'],
+    ['free', 3, '3/5 today'],
+    ['free', 5, '5/5 today'],
+    ['pro', 12, '12/20 per week'],
     ['advanced', 42, '42'],
   ])('counter on %s with %d → %j', (plan, used, text) => {
     expect(formatViewCounter(plan, used)).toBe(text);

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { signOut, updatePassword } from '@shared/data/auth';
 import {
+  checkCompanyDomain,
   createCompany,
   ensureCompany,
   getDomainInstructions,
@@ -34,11 +35,12 @@ export const companyActions = {
       email: args.email,
       password: args.password,
       options: {
-        // Kept so a company confirming its e-mail first gets these details
-        // (ensureCompany) instead of the 'TBD' default.
+        // Kept so a company confirming its e-mail first gets its company
+        // on first sign-in (ensureCompany): the form's terms were ticked.
         data: {
           full_name: args.companyName,
           account_type: 'company',
+          company_terms_accepted: true,
           company_name: args.companyName,
           website_url: args.websiteUrl,
           domains: [...args.domains],
@@ -63,6 +65,7 @@ export const companyActions = {
         companyName: args.companyName,
         websiteUrl: args.websiteUrl,
         domains: args.domains,
+        termsAccepted: true,
       });
     } catch (e) {
       await signOut(client).catch(() => undefined);
@@ -70,10 +73,26 @@ export const companyActions = {
     }
     return { session: data.session };
   },
+  /** The company form of a signed-in account without a company. */
+  addCompanyProfile: (args: {
+    user: Pick<User, 'id' | 'email'>;
+    companyName: string;
+    websiteUrl: string | null;
+    domains: readonly string[];
+  }) =>
+    createCompany(getSupabase(), {
+      userId: args.user.id,
+      email: args.user.email ?? '',
+      companyName: args.companyName,
+      websiteUrl: args.websiteUrl,
+      domains: args.domains,
+      termsAccepted: true,
+    }),
   ensureCompany: (user: Pick<User, 'id' | 'email' | 'user_metadata'>) =>
     ensureCompany(getSupabase(), user),
   signOut: () => signOut(getSupabase()),
   updatePassword: (password: string) => updatePassword(getSupabase(), password),
+  checkDomain: (domain: string) => checkCompanyDomain(getSupabase(), domain),
   domainInstructions: (domain: string) =>
     getDomainInstructions(getSupabase(), domain),
   viewedFeedback: () => listViewedFeedback(getSupabase()),

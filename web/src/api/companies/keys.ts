@@ -9,6 +9,9 @@ export const companyKeys = {
   feedbackList: (filters: CompanyFeedbackFilters) =>
     [...companyKeys.feedback(), 'list', filters] as const,
   domains: () => [...companyKeys.all, 'domains'] as const,
+  // Under domains: refreshed with them (domain changes, new feedback), not
+  // on every status change or vote.
+  feedbackHosts: () => [...companyKeys.domains(), 'hosts'] as const,
   webhooks: () => [...companyKeys.all, 'webhooks'] as const,
   deliveries: () => [...companyKeys.all, 'deliveries'] as const,
 };

@@ -85,7 +85,7 @@ describe('spec messages, character for character', () => {
       {
         title: 'Account exists',
         description:
-          'A company account with this email already exists. Please sign in instead.',
+          'An account with this email already exists. Please sign in instead: you can add a company profile to it.',
       },
     ],
     [

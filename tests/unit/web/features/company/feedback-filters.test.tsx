@@ -14,6 +14,7 @@ describe('FeedbackFilters', () => {
       <FeedbackFilters
         plan="free"
         domains={['example.com']}
+        hosts={['app.example.com', 'example.com']}
         value={EMPTY_FILTERS}
         onChange={onChange}
       />,
@@ -46,6 +47,14 @@ describe('FeedbackFilters', () => {
     expect(onChange).toHaveBeenLastCalledWith({
       ...EMPTY_FILTERS,
       domain: 'example.com',
+    });
+    // A subdomain feedback came from is offered under its domain (#19 item 20).
+    fireEvent.change(screen.getByRole('combobox', { name: /Domain/ }), {
+      target: { value: 'app.example.com' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith({
+      ...EMPTY_FILTERS,
+      domain: 'app.example.com',
     });
   });
 

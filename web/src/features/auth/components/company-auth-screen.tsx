@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { User } from '@supabase/supabase-js';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
 import { COMPANY_BRAND } from '@shared/domain/brand';
@@ -18,6 +19,7 @@ import { InputField } from '@web/components/ui/field';
 import { LogoMark } from '@web/components/ui/logo';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
+import { AddCompanyProfile } from './add-company-profile';
 import { ForgotPasswordForm } from './password-reset';
 
 type Mode = 'signup' | 'signin' | 'forgot';
@@ -60,17 +62,20 @@ export function CompanyAuthScreen() {
   const [loading, setLoading] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [autoFailed, setAutoFailed] = useState(false);
+  // Signed in without a company: the company form, never a silent default.
+  const [needsProfile, setNeedsProfile] = useState<User | null>(null);
   const initial = useRef<'pending' | 'done'>('pending');
 
-  // Already signed in when the page opens: make sure a company exists
-  // (default 'TBD' one otherwise) and go to the dashboard.
+  // Already signed in when the page opens: to the dashboard when a company
+  // exists (or its confirmed sign-up is completed), else the company form.
   useEffect(() => {
     if (session.status === 'loading' || initial.current === 'done') return;
     initial.current = 'done';
     if (session.status !== 'signed-in') return;
     companyActions
       .ensureCompany(session.session.user)
-      .then(({ created }) => {
+      .then(({ company, created }) => {
+        if (!company) return setNeedsProfile(session.session.user);
         if (created)
           toast.success('Welcome!', {
             description:
@@ -155,6 +160,10 @@ export function CompanyAuthScreen() {
         toast.error(COMPANY_ACCOUNT_EXISTS.title, {
           description: COMPANY_ACCOUNT_EXISTS.description,
         });
+        // Sign in with what was typed; the company details wait for the
+        // company form after it.
+        setPassword('');
+        setMode('signin');
       } else {
         toast.error('Sign up failed', { description: (err as Error).message });
       }
@@ -178,11 +187,12 @@ export function CompanyAuthScreen() {
         parsed.data.email,
         parsed.data.password,
       );
-      const { created } = await companyActions.ensureCompany(user);
+      const { company, created } = await companyActions.ensureCompany(user);
       track({
         name: 'login',
         properties: { method: 'email', account_type: 'company' },
       });
+      if (!company) return setNeedsProfile(user);
       if (created)
         toast.success('Welcome!', {
           description:
@@ -207,7 +217,7 @@ export function CompanyAuthScreen() {
   if (
     session.status === 'loading' ||
     redirecting ||
-    (session.status === 'signed-in' && !loading && !autoFailed)
+    (session.status === 'signed-in' && !loading && !autoFailed && !needsProfile)
   )
     return (
       <div className="grid min-h-dvh place-items-center">
@@ -241,13 +251,27 @@ export function CompanyAuthScreen() {
             {COMPANY_BRAND}
           </Link>
           <h1 className="text-2xl font-bold">
-            {mode === 'signup'
-              ? 'Create your company account'
-              : mode === 'signin'
-                ? 'Sign in to your company account'
-                : 'Reset your password'}
+            {needsProfile
+              ? 'Add a company profile'
+              : mode === 'signup'
+                ? 'Create your company account'
+                : mode === 'signin'
+                  ? 'Sign in to your company account'
+                  : 'Reset your password'}
           </h1>
-          {mode === 'forgot' ? (
+          {needsProfile ? (
+            <AddCompanyProfile
+              user={needsProfile}
+              initial={{ companyName, websiteUrl, domain, acceptTerms }}
+              onCreated={() => {
+                setRedirecting(true);
+                setTimeout(
+                  () => navigate(paths.companyDashboard, { replace: true }),
+                  SIGNUP_REDIRECT_MS,
+                );
+              }}
+            />
+          ) : mode === 'forgot' ? (
             <div className="mt-6">
               <ForgotPasswordForm onBack={() => setMode('signin')} />
             </div>

@@ -1,5 +1,6 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useLocation, useSearchParams } from 'wouter';
 import type { User } from '@supabase/supabase-js';
 import type {
   Company,
@@ -7,7 +8,11 @@ import type {
   CompanyFeedbackDetail,
 } from '@shared/data/companies';
 import { COMPANY_BRAND } from '@shared/domain/brand';
-import { canUseFilter, viewLimitMessage } from '@shared/domain/plans';
+import {
+  canUseFilter,
+  UPGRADE_PATH,
+  viewLimitMessage,
+} from '@shared/domain/plans';
 import {
   ALREADY_VOTED,
   viewLimitReachedMessage,
@@ -20,6 +25,7 @@ import {
 } from '@web/api/companies/company-mutations';
 import { useCompanyFeedback } from '@web/api/companies/get-company-feedback';
 import { useDomainSummary } from '@web/api/companies/get-domain-summary';
+import { useFeedbackHosts } from '@web/api/companies/get-feedback-hosts';
 import { useViewAllowance } from '@web/api/companies/get-view-allowance';
 import { useCompanyRealtime } from '@web/api/companies/use-company-realtime';
 import { Button } from '@web/components/ui/button';
@@ -32,6 +38,9 @@ import { ExportButton } from './export-button';
 import {
   EMPTY_FILTERS,
   FeedbackFilters,
+  filtersFromParams,
+  filtersToParams,
+  invertedDates,
   type FilterValues,
 } from './feedback-filters';
 
@@ -59,11 +68,17 @@ export function CompanyDashboard({
   user: User;
   company: Company;
 }) {
+  const [, navigate] = useLocation();
   const allowance = useViewAllowance(true);
   const plan = allowance.data?.plan ?? 'free';
   const domains = useDomainSummary(true);
-  const [filters, setFilters] = useState<FilterValues>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
+  const hosts = useFeedbackHosts(true);
+  // Page, search and filters live in the URL: reload and share keep them.
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const badDates = invertedDates(filters);
+  const listTop = useRef<HTMLDivElement>(null);
   const search = useDebounced(filters.search.trim(), 300);
   const list = useCompanyFeedback(
     {
@@ -73,7 +88,7 @@ export function CompanyDashboard({
       domain: filters.domain,
       ...(canUseFilter(plan, 'category') ? { category: filters.category } : {}),
       ...(canUseFilter(plan, 'status') ? { status: filters.status } : {}),
-      ...(canUseFilter(plan, 'date')
+      ...(canUseFilter(plan, 'date') && !badDates
         ? { from: dayStart(filters.from), to: dayEnd(filters.to) }
         : {}),
     },
@@ -95,10 +110,21 @@ export function CompanyDashboard({
       });
   }, [list.error]);
 
-  function onFilters(next: FilterValues) {
-    setFilters(next);
-    setPage(1);
+  function go(next: FilterValues, nextPage: number) {
+    setParams(filtersToParams(next, nextPage), { replace: true });
   }
+
+  function onFilters(next: FilterValues) {
+    go(next, 1);
+  }
+
+  function onPage(next: number) {
+    go(filters, next);
+    listTop.current?.scrollIntoView({ block: 'start' });
+    listTop.current?.focus({ preventScroll: true });
+  }
+
+  const filtered = Object.values(filters).some((v) => v !== '');
 
   function onOpen(item: CompanyFeedback) {
     open.mutate(item.id, {
@@ -117,7 +143,14 @@ export function CompanyDashboard({
         if (err.message === 'Daily limit reached') {
           const m =
             viewLimitMessage(plan) ?? viewLimitReachedMessage('daily', 5);
-          toast.error(m.title, { description: m.description });
+          // "Upgrade" leads to the plans, not a dead end (#19 item 21).
+          toast.error(m.title, {
+            description: m.description,
+            action: {
+              label: 'Upgrade',
+              onClick: () => navigate(UPGRADE_PATH),
+            },
+          });
         } else {
           toast.error('Error loading feedback', { description: err.message });
         }
@@ -183,14 +216,33 @@ export function CompanyDashboard({
         <FeedbackFilters
           plan={plan}
           domains={verified}
+          hosts={hosts.data ?? []}
           value={filters}
           onChange={onFilters}
+        />
+        <div
+          ref={listTop}
+          tabIndex={-1}
+          aria-label="Feedback list"
+          className="-mt-2 scroll-mt-20 outline-none"
         />
         {list.isPending ? (
           <div className="flex flex-col gap-3">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-32 rounded-2xl" />
             ))}
+          </div>
+        ) : (list.data?.rows.length ?? 0) === 0 && filtered ? (
+          <div className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+            <p>No feedback matches your filters</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => go(EMPTY_FILTERS, 1)}
+            >
+              Clear filters
+            </Button>
           </div>
         ) : (list.data?.rows.length ?? 0) === 0 ? (
           <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
@@ -214,7 +266,7 @@ export function CompanyDashboard({
               variant="secondary"
               size="sm"
               disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
+              onClick={() => onPage(page - 1)}
             >
               Previous
             </Button>
@@ -225,7 +277,7 @@ export function CompanyDashboard({
               variant="secondary"
               size="sm"
               disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
+              onClick={() => onPage(page + 1)}
             >
               Next
             </Button>

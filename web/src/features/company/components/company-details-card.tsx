@@ -3,10 +3,14 @@ import { toast } from 'sonner';
 import type { Company } from '@shared/data/companies';
 import { companyDetailsSchema } from '@shared/domain/validation/company';
 import { domainListSchema } from '@shared/domain/validation/fields';
+import { domainClaimedMessage } from '@shared/domain/domains';
+import { companyActions } from '@web/api/companies/company-actions';
 import { useUpdateCompany } from '@web/api/companies/company-mutations';
+import { useDomainSummary } from '@web/api/companies/get-domain-summary';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { InputField, inputClass } from '@web/components/ui/field';
+import { RemoveDomainDialog } from './remove-domain-dialog';
 
 /**
  * Company Details: name, website and domains (added by Enter or +, each a
@@ -26,26 +30,58 @@ export function CompanyDetailsCard({
   const [domains, setDomains] = useState<string[]>(company.domains);
   const [draft, setDraft] = useState('');
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [checking, setChecking] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const summary = useDomainSummary(true);
+  const verified = new Set(
+    (summary.data ?? []).filter((d) => d.verified).map((d) => d.domain),
+  );
 
-  function addDomain() {
+  // A domain another company verified is said at once and not added: it
+  // could never be verified here (#19 item 17).
+  async function addDomain() {
     const entry = draft.trim();
-    if (entry === '') return;
+    if (entry === '' || checking) return;
     const parsed = domainListSchema.safeParse(entry);
     if (!parsed.success) {
       setErrors((e) => ({ ...e, domains: parsed.error.issues[0]?.message }));
       return;
     }
-    const next = [...domains];
-    for (const d of parsed.data) if (!next.includes(d)) next.push(d);
-    setDomains(next);
-    setDraft('');
-    setErrors((e) => ({ ...e, domains: undefined }));
+    setChecking(true);
+    try {
+      const fresh = parsed.data.filter((d) => !domains.includes(d));
+      const checks = await Promise.all(fresh.map(companyActions.checkDomain));
+      const claimed = checks.find((c) => c.claimed);
+      if (claimed) {
+        setErrors((e) => ({
+          ...e,
+          domains: domainClaimedMessage(claimed.domain),
+        }));
+        return;
+      }
+      setDomains((current) => [
+        ...current,
+        ...fresh.filter((d) => !current.includes(d)),
+      ]);
+      setDraft('');
+      setErrors((e) => ({ ...e, domains: undefined }));
+    } catch (err) {
+      setErrors((e) => ({ ...e, domains: (err as Error).message }));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  // A verified domain leaves only after a confirmation (#19 item 16).
+  function removeDomain(d: string) {
+    if (verified.has(d)) setRemoving(d);
+    else setDomains(domains.filter((x) => x !== d));
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === 'Enter') {
       e.preventDefault();
-      addDomain();
+      void addDomain();
     }
   }
 
@@ -129,7 +165,8 @@ export function CompanyDetailsCard({
             <Button
               variant="secondary"
               aria-label="Add domain"
-              onClick={addDomain}
+              disabled={checking}
+              onClick={() => void addDomain()}
             >
               +
             </Button>
@@ -147,7 +184,7 @@ export function CompanyDetailsCard({
               <li key={d}>
                 <button
                   type="button"
-                  onClick={() => setDomains(domains.filter((x) => x !== d))}
+                  onClick={() => removeDomain(d)}
                   aria-label={`Remove ${d}`}
                   className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium break-all text-brand-800 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
@@ -165,6 +202,14 @@ export function CompanyDetailsCard({
           {update.isPending ? 'Saving...' : 'Save changes'}
         </Button>
       </form>
+      <RemoveDomainDialog
+        domain={removing}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(d) => {
+          setDomains((current) => current.filter((x) => x !== d));
+          setRemoving(null);
+        }}
+      />
     </Card>
   );
 }

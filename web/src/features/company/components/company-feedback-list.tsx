@@ -6,6 +6,16 @@ import { Badge } from '@web/components/ui/badge';
 import { StatusBadge } from '@web/components/ui/status-badge';
 import { VoteControls } from './vote-controls';
 
+/** Where the feedback was written: host and page path (#19 item 20). */
+function hostAndPath(f: CompanyFeedback): string {
+  try {
+    const path = new URL(f.website_url).pathname;
+    return path === '/' ? f.website_host : `${f.website_host}${path}`;
+  } catch {
+    return f.website_host;
+  }
+}
+
 /** The feedback list of the dashboard; a click opens one. */
 export function CompanyFeedbackList({
   items,
@@ -38,7 +48,7 @@ export function CompanyFeedbackList({
             {f.viewed && (
               <Badge className="bg-green-50 text-green-700">Viewed</Badge>
             )}
-            <span className="break-all">{f.website_host}</span>
+            <span className="break-all">{hostAndPath(f)}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={f.created_at}>
               {timeAgo(f.created_at, new Date())}

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { toast } from 'sonner';
 import type { User } from '@supabase/supabase-js';
 import type { Company } from '@shared/data/companies';
-import { COMPANY_BRAND } from '@shared/domain/brand';
+import { COMPANY_BRAND, CONTACT_EMAIL } from '@shared/domain/brand';
 import { useUpdateCompany } from '@web/api/companies/company-mutations';
 import { useViewAllowance } from '@web/api/companies/get-view-allowance';
 import { Button } from '@web/components/ui/button';
@@ -22,6 +22,12 @@ const SECTIONS = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'webhooks', label: 'Webhooks' },
 ] as const;
+
+/** A ready e-mail to support asking to delete the company account. */
+function deletionMailto(companyName: string): string {
+  const subject = encodeURIComponent(`Delete company account: ${companyName}`);
+  return `mailto:${CONTACT_EMAIL}?subject=${subject}`;
+}
 
 function NotificationsCard({
   company,
@@ -114,15 +120,32 @@ export function CompanySettings({
             <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
             <Card>
               <h2 className="text-lg font-bold">Delete account</h2>
-              <p className="mt-1 mb-4 text-sm text-ink-muted">
+              <p className="mt-1 text-sm text-ink-muted">
                 Deleting a company account removes its data within 30 days.
+              </p>
+              <p className="mt-1 mb-4 text-sm text-ink-muted">
+                To delete it, write to support at{' '}
+                <a
+                  href={deletionMailto(company.company_name)}
+                  className="font-medium break-all text-brand-700 underline"
+                >
+                  {CONTACT_EMAIL}
+                </a>{' '}
+                from {company.email}.
               </p>
               <Button
                 variant="danger"
                 onClick={() =>
                   toast('Account deletion requested', {
-                    description:
-                      'Please contact support to delete your company account.',
+                    description: `Please contact support to delete your company account: ${CONTACT_EMAIL}.`,
+                    action: {
+                      label: 'Email support',
+                      onClick: () => {
+                        window.location.href = deletionMailto(
+                          company.company_name,
+                        );
+                      },
+                    },
                   })
                 }
               >

@@ -38,7 +38,9 @@ export function DomainNotice({
         {unverified.map((d) => (
           <li key={d.domain} data-testid="unverified-domain">
             <span className="font-semibold break-all">{d.domain}</span>:{' '}
-            {d.feedback_count} feedback waiting (unverified)
+            {d.claimed
+              ? 'claimed by another company'
+              : `${d.feedback_count} feedback waiting (unverified)`}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { DomainInstructions, DomainSummary } from '@shared/data/companies';
+import { domainClaimedMessage } from '@shared/domain/domains';
 import { companyActions } from '@web/api/companies/company-actions';
 import { useVerifyDomain } from '@web/api/companies/company-mutations';
 import { useDomainSummary } from '@web/api/companies/get-domain-summary';
@@ -8,41 +9,74 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 
+/** Copies a value of the verification record (#19 item 22). */
+function CopyButton({ value, label }: { value: string; label: string }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Copy ${label}`}
+      onClick={() =>
+        navigator.clipboard.writeText(value).then(
+          () => toast.success('Copied', { description: `${label} copied.` }),
+          () => toast.error('Could not copy', { description: value }),
+        )
+      }
+    >
+      Copy
+    </Button>
+  );
+}
+
+function Copyable({
+  value,
+  label,
+  testId,
+}: {
+  value: string;
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <span className="mt-1 flex items-center gap-2">
+      <code
+        data-testid={testId}
+        className="min-w-0 flex-1 rounded bg-white px-1.5 py-1 break-all"
+      >
+        {value}
+      </code>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}
+
 function Instructions({ how }: { how: DomainInstructions }) {
   return (
     <div className="mt-3 flex flex-col gap-3 rounded-xl bg-surface p-3 text-sm">
       <div>
         <p className="font-semibold">Option 1: DNS TXT record</p>
-        <p className="text-ink-muted">
-          Name{' '}
-          <code className="rounded bg-white px-1 break-all">
-            {how.dns_record_name}
-          </code>
-          , value{' '}
-          <code
-            data-testid="dns-value"
-            className="rounded bg-white px-1 break-all"
-          >
-            {how.dns_record_value}
-          </code>
-        </p>
+        <p className="mt-1 text-ink-muted">Name</p>
+        <Copyable value={how.dns_record_name} label="Record name" />
+        <p className="mt-1 text-ink-muted">Value</p>
+        <Copyable
+          value={how.dns_record_value}
+          label="Record value"
+          testId="dns-value"
+        />
       </div>
       <div>
         <p className="font-semibold">Option 2: a file on your site</p>
-        <p className="text-ink-muted">
-          Publish{' '}
-          <code className="rounded bg-white px-1 break-all">
-            https://{how.domain}
-            {how.file_path}
-          </code>{' '}
-          containing{' '}
-          <code
-            data-testid="file-token"
-            className="rounded bg-white px-1 break-all"
-          >
-            {how.file_content}
-          </code>
-        </p>
+        <p className="mt-1 text-ink-muted">Publish</p>
+        <Copyable
+          value={`https://${how.domain}${how.file_path}`}
+          label="File address"
+        />
+        <p className="mt-1 text-ink-muted">containing</p>
+        <Copyable
+          value={how.file_content}
+          label="File content"
+          testId="file-token"
+        />
       </div>
     </div>
   );
@@ -86,13 +120,21 @@ function DomainRow({ domain }: { domain: DomainSummary }) {
         <span className="font-semibold break-all">{domain.domain}</span>
         {domain.verified ? (
           <Badge className="bg-green-100 text-green-800">Verified</Badge>
+        ) : domain.claimed ? (
+          <Badge className="bg-red-100 text-red-800">Claimed</Badge>
         ) : (
           <Badge className="bg-yellow-100 text-yellow-800">Unverified</Badge>
         )}
-        <span className="text-sm text-ink-muted">
-          {domain.feedback_count} feedback
-        </span>
-        {!domain.verified && (
+        {domain.claimed ? (
+          <span className="text-sm text-ink-muted">
+            {domainClaimedMessage(domain.domain)}
+          </span>
+        ) : (
+          <span className="text-sm text-ink-muted">
+            {domain.feedback_count} feedback
+          </span>
+        )}
+        {!domain.verified && !domain.claimed && (
           <span className="ml-auto flex gap-2">
             <Button variant="ghost" size="sm" onClick={showHow}>
               How to verify

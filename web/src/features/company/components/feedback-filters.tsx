@@ -1,9 +1,12 @@
+import { Link } from 'wouter';
 import { FEEDBACK_CATEGORIES, categoryLabel } from '@shared/domain/categories';
+import { domainFilterOptions } from '@shared/domain/domains';
 import {
   canUseFilter,
   hasLockedFilters,
   LOCKED_FILTER_LABEL,
   UPGRADE_FILTERS_BANNER,
+  UPGRADE_PATH,
   type Plan,
 } from '@shared/domain/plans';
 import { FEEDBACK_STATUSES, statusInfo } from '@shared/domain/statuses';
@@ -28,6 +31,42 @@ export const EMPTY_FILTERS: FilterValues = {
   to: '',
 };
 
+const PARAM_KEYS: Record<keyof FilterValues, string> = {
+  search: 'q',
+  domain: 'domain',
+  category: 'category',
+  status: 'status',
+  from: 'from',
+  to: 'to',
+};
+
+/** The filters kept in the dashboard's URL. */
+export function filtersFromParams(params: URLSearchParams): FilterValues {
+  const out = { ...EMPTY_FILTERS };
+  for (const [key, name] of Object.entries(PARAM_KEYS))
+    out[key as keyof FilterValues] = params.get(name) ?? '';
+  return out;
+}
+
+/** The URL query of filters and a page (empty values and page 1 left out). */
+export function filtersToParams(
+  value: FilterValues,
+  page: number,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, name] of Object.entries(PARAM_KEYS)) {
+    const v = value[key as keyof FilterValues];
+    if (v) params.set(name, v);
+  }
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** A From date after the To date: said inline, not sent. */
+export function invertedDates(value: FilterValues): boolean {
+  return value.from !== '' && value.to !== '' && value.from > value.to;
+}
+
 function Label({ text, locked }: { text: string; locked: boolean }) {
   return (
     <span className="flex items-center gap-2 text-sm font-medium">
@@ -48,11 +87,14 @@ function Label({ text, locked }: { text: string; locked: boolean }) {
 export function FeedbackFilters({
   plan,
   domains,
+  hosts = [],
   value,
   onChange,
 }: {
   plan: Plan;
   domains: readonly string[];
+  /** Hosts feedback came from: subdomains are offered under their domain. */
+  hosts?: readonly string[];
   value: FilterValues;
   onChange: (next: FilterValues) => void;
 }) {
@@ -69,7 +111,10 @@ export function FeedbackFilters({
           role="note"
           className="mb-4 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm font-medium text-accent-600"
         >
-          {UPGRADE_FILTERS_BANNER}
+          <span>{UPGRADE_FILTERS_BANNER}</span>.{' '}
+          <Link to={UPGRADE_PATH} className="font-semibold underline">
+            See plans
+          </Link>
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
@@ -87,15 +132,28 @@ export function FeedbackFilters({
           <Label text="Domain" locked={false} />
           <select
             className={inputClass}
+            title={value.domain || undefined}
             value={value.domain}
             onChange={(e) => set('domain')(e.target.value)}
           >
             <option value="">All domains</option>
-            {domains.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
+            {domainFilterOptions(domains, hosts, value.domain).map((g) =>
+              g.subs.length === 0 ? (
+                <option key={g.value} value={g.value}>
+                  {g.value}
+                </option>
+              ) : (
+                // A domain and the subdomains feedback came from under it.
+                <optgroup key={g.value} label={g.value}>
+                  <option value={g.value}>{g.value}</option>
+                  {g.subs.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
+                </optgroup>
+              ),
+            )}
           </select>
         </label>
         <label className="flex min-w-0 flex-col gap-1.5">
@@ -151,8 +209,21 @@ export function FeedbackFilters({
               className={`${inputClass} min-w-0`}
               value={value.to}
               onChange={(e) => set('to')(e.target.value)}
+              aria-invalid={invertedDates(value) || undefined}
+              aria-describedby={
+                invertedDates(value) ? 'date-range-error' : undefined
+              }
             />
           </div>
+          {invertedDates(value) && (
+            <p
+              id="date-range-error"
+              role="alert"
+              className="mt-1 text-xs font-medium text-red-600"
+            >
+              The start date must be on or before the end date.
+            </p>
+          )}
         </fieldset>
       </div>
     </Card>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 
 const TEAMS = [
   {
@@ -43,25 +43,54 @@ const TEAMS = [
   },
 ] as const;
 
-/** Team tabs (marketing, product, design, engineering) of /companies. */
+/**
+ * Team tabs (marketing, product, design, engineering) of /companies, as the
+ * WAI-ARIA tabs pattern: one tab in the Tab order (roving tabindex), arrow
+ * keys, Home and End move and select (automatic activation).
+ */
 export function TeamTabs() {
   const [active, setActive] = useState<string>(TEAMS[0].key);
   const team = TEAMS.find((t) => t.key === active) ?? TEAMS[0];
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const at = TEAMS.findIndex((t) => t.key === active);
+    const last = TEAMS.length - 1;
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? (at + 1) % TEAMS.length
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? (at + last) % TEAMS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    e.preventDefault();
+    setActive(TEAMS[next]!.key);
+    tabs.current[next]?.focus();
+  }
   return (
     <div className="mx-auto max-w-3xl">
       <div
         role="tablist"
         aria-label="Teams"
+        onKeyDown={onKeyDown}
         className="flex flex-wrap justify-center gap-1 rounded-2xl bg-brand-50 p-1 sm:rounded-full"
       >
-        {TEAMS.map((t) => (
+        {TEAMS.map((t, i) => (
           <button
             key={t.key}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
             type="button"
             role="tab"
             id={`team-tab-${t.key}`}
             aria-selected={t.key === active}
             aria-controls="team-panel"
+            tabIndex={t.key === active ? 0 : -1}
             onClick={() => setActive(t.key)}
             className={`rounded-full px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${t.key === active ? 'bg-white text-ink shadow-sm' : 'text-ink-muted hover:text-ink'}`}
           >
@@ -72,6 +101,7 @@ export function TeamTabs() {
       <div
         id="team-panel"
         role="tabpanel"
+        tabIndex={0}
         aria-labelledby={`team-tab-${team.key}`}
         className="mt-6 rounded-2xl border border-line bg-white p-6"
       >

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { listCompanyFeedbackHosts } from '@shared/data/companies';
+import { companyKeys } from '@web/api/companies/keys';
+import { getSupabase } from '@web/lib/supabase';
+
+/** The hosts the domain filter offers (a verified domain or a subdomain). */
+export function useFeedbackHosts(enabled: boolean) {
+  return useQuery({
+    queryKey: companyKeys.feedbackHosts(),
+    queryFn: () => listCompanyFeedbackHosts(getSupabase()),
+    enabled,
+    staleTime: 60_000,
+  });
+}
