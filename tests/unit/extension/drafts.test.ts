@@ -86,15 +86,40 @@ describe('draftToFeedback', () => {
   });
 
   it.each([
-    ['no text', { text: '  ' }],
-    ['no company', { companyName: '' }],
-  ])('refuses %s with the spec message', (_name, patch) => {
+    ['no text', { text: '  ' }, 'Please fill in your feedback.'],
+    ['no company', { companyName: '' }, 'Please fill in the company name.'],
+    [
+      'nothing',
+      { companyName: ' ', text: '' },
+      'Please fill in the company name and your feedback.',
+    ],
+  ])('refuses %s, naming the empty field', (_name, patch, description) => {
     expect(draftToFeedback(makeDraft(patch))).toEqual({
+      ok: false,
+      failure: { kind: 'invalid', title: 'Missing information', description },
+    });
+  });
+
+  // A developer testing their own site (issue #19 item 3).
+  it.each([
+    'http://localhost:5173/x',
+    'http://192.168.1.20/',
+    'http://intranet/',
+    'http://[::1]:8080/',
+  ])('sends %s with every field filled', (url) => {
+    const r = draftToFeedback(makeDraft({ url }));
+    expect(r).toMatchObject({ ok: true, value: { websiteUrl: url } });
+  });
+
+  it('names the address when only the address is refused', () => {
+    const r = draftToFeedback(makeDraft({ url: 'http://under_score/' }));
+    expect(r).toEqual({
       ok: false,
       failure: {
         kind: 'invalid',
-        title: 'Missing information',
-        description: 'Please fill in title, description, and company name.',
+        title: "This page's address can't be used",
+        description:
+          'http://under_score/ is not a website address Peega can store.',
       },
     });
   });
