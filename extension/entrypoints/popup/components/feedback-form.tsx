@@ -7,7 +7,10 @@ import {
 } from '@shared/domain/categories';
 import { guessCompanyName } from '@shared/domain/company-guess';
 import { utcDayKey } from '@shared/domain/plans';
-import { feedbackPointsPreview } from '@shared/domain/points';
+import {
+  feedbackPointsPreview,
+  isWithinDailyXpCap,
+} from '@shared/domain/points';
 import type { PopupBoot, Shell } from '@ext/api/popup-boot';
 import { loadClient } from '@ext/api/use-popup-session';
 import { saveDraft, saveDraftShot, loadDraft } from '@ext/lib/drafts';
@@ -25,8 +28,9 @@ import {
   type Draft,
   type DraftShot,
 } from '@ext/lib/storage';
-import { Button, Input, Notice, Textarea } from '@ext/components/ui';
+import { Input, Notice, Textarea } from '@ext/components/ui';
 import { ScreenshotEditor } from './screenshot-editor';
+import { SendFooter } from './send-footer';
 import { SimilarFeedback } from './similar-feedback';
 import { Success } from './success';
 
@@ -244,12 +248,13 @@ export function FeedbackForm({
 
   const hasShot = Boolean(shot && draft.includeScreenshot);
   const today = utcDayKey(new Date());
+  const submittedTodayBefore =
+    stats?.day_feedback_date === today ? stats.day_feedback_count : 0;
   const points = feedbackPointsPreview({
     hasScreenshot: hasShot,
     hasAudio: false,
     isFirstFeedback: (stats?.feedback_count ?? 0) === 0,
-    submittedTodayBefore:
-      stats?.day_feedback_date === today ? stats.day_feedback_count : 0,
+    submittedTodayBefore,
   });
 
   async function onSubmit(e: FormEvent) {
@@ -295,7 +300,18 @@ export function FeedbackForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      // Ctrl/Cmd+Enter sends from any field, as in mail and chat apps.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          e.currentTarget.requestSubmit();
+        }
+      }}
+      className="flex flex-col gap-3"
+    >
       <div className="min-w-0 rounded-lg border border-line bg-white px-3 py-2">
         <p className="truncate text-sm font-semibold" data-testid="page-host">
           {draft.host || 'This page'}
@@ -435,13 +451,13 @@ export function FeedbackForm({
             )}
         </Notice>
       )}
-      <Button type="submit" disabled={pending || redacting}>
-        {pending
-          ? 'Sending…'
-          : failure && failure.kind !== 'invalid'
-            ? `Try again · +${points} XP`
-            : `Send feedback · +${points} XP`}
-      </Button>
+      <SendFooter
+        points={points}
+        capped={!isWithinDailyXpCap(submittedTodayBefore)}
+        pending={pending}
+        disabled={pending || redacting}
+        retry={failure !== null && failure.kind !== 'invalid'}
+      />
     </form>
   );
 }

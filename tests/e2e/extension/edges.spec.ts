@@ -1,0 +1,125 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { baseURL } from '../../../playwright.config.ts';
+import {
+  DEMO_ANON_KEY,
+  DEMO_SERVICE_ROLE_KEY,
+} from '../../../supabase/local/config.ts';
+import { createTestClient } from '../../support/backend.ts';
+import { newEmail } from '../web/support.ts';
+import { expect, test } from './fixtures.ts';
+import { PopupPage, setBackend } from './pages/popup.page.ts';
+
+// Promises at the edges (issue #19): pages a developer tests, a popup of
+// its real size, the network gone, two accounts on one browser.
+
+const PASSWORD = 'a-long-password-1';
+/** The most a Chrome toolbar popup can be tall. */
+const POPUP = { width: 400, height: 600 };
+
+async function newUser() {
+  const email = newEmail('edge');
+  const client = createTestClient(baseURL, DEMO_ANON_KEY);
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { full_name: 'Edge User' } },
+  });
+  if (error) throw error;
+  return { email, id: data.user!.id };
+}
+
+/** Serves a small page at `url` (no server needed) and opens it. */
+async function openPage(context: BrowserContext, url: string, title: string) {
+  await context.route(`${new URL(url).origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>${title}</title><h1>${title}</h1>`,
+    }),
+  );
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(url);
+  return page;
+}
+
+async function feedbackOf(userId: string) {
+  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
+  const { data } = await admin
+    .from('feedback')
+    .select('website_url, website_host, company_name')
+    .eq('user_id', userId);
+  return data;
+}
+
+async function sendIsInView(popup: Page) {
+  const box = (await popup
+    .getByRole('button', { name: /^(Send feedback|Try again)/ })
+    .boundingBox())!;
+  const scrollY = await popup.evaluate(() => window.scrollY);
+  return scrollY === 0 && box.y >= 0 && box.y + box.height <= POPUP.height;
+}
+
+test('feedback about a localhost page is sent from a 600 px popup with Ctrl+Enter', async ({
+  context,
+  extensionId,
+}) => {
+  const user = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const url = 'http://localhost:5173/x';
+  const site = await openPage(context, url, 'My dev build');
+
+  const popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(user.email, PASSWORD);
+  await popup.page.setViewportSize(POPUP);
+  await expect(popup.page.getByTestId('page-url')).toHaveText(url);
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+
+  // Send and the XP it earns are visible without scrolling.
+  expect(await sendIsInView(popup.page)).toBe(true);
+  await expect(popup.submit()).toHaveText('Send feedback · +16 XP');
+  await popup.page.screenshot({
+    path: 'test-results/screens/ext-popup-600.png',
+  });
+
+  await popup.field('Company').fill('My dev build');
+  await popup.field('Your feedback').fill('The header overlaps the menu.');
+  await popup.field('Your feedback').press('Control+Enter');
+  await expect(popup.page.getByTestId('xp-earned')).toHaveText('+16 XP');
+
+  expect(await feedbackOf(user.id)).toEqual([
+    {
+      website_url: url,
+      website_host: 'localhost',
+      company_name: 'My dev build',
+    },
+  ]);
+});
+
+test('IP-address and intranet pages are accepted too', async ({
+  context,
+  extensionId,
+}) => {
+  const user = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  for (const url of ['http://192.168.1.20/', 'http://intranet/']) {
+    const site = await openPage(context, url, 'Intranet');
+    const popup = await PopupPage.open(context, extensionId, site);
+    if (url.startsWith('http://192')) await popup.signIn(user.email, PASSWORD);
+    await expect(popup.page.getByTestId('page-url')).toHaveText(url);
+    await popup.field('Your feedback').fill('Search gives no results.');
+    await popup.field('Company').fill('');
+    await popup.submit().click();
+    // A field that is really empty is named.
+    await expect(popup.page.getByRole('alert')).toHaveText(
+      'Missing informationPlease fill in the company name.',
+    );
+    await popup.field('Company').fill('Intranet');
+    await popup.submit().click();
+    await expect(popup.page.getByTestId('xp-earned')).toBeVisible();
+    await popup.page.close();
+  }
+  const rows = await feedbackOf(user.id);
+  expect(rows?.map((r) => r.website_host).sort()).toEqual([
+    '192.168.1.20',
+    'intranet',
+  ]);
+});
