@@ -29,20 +29,6 @@ export async function submitDraft(
     randomId: () => crypto.randomUUID(),
   },
 ): Promise<SubmitResult> {
-  const { draft, shot } = await loadDraft(url);
-  if (!draft) {
-    return {
-      ok: false,
-      failure: {
-        kind: 'invalid',
-        title: 'Nothing to send',
-        description: 'Type your feedback first.',
-      },
-    };
-  }
-  const input = draftToFeedback(draft);
-  if (!input.ok) return input;
-
   let client: Client;
   let userId: string;
   try {
@@ -59,6 +45,20 @@ export async function submitDraft(
   } catch (error) {
     return { ok: false, failure: describeFailure(error) };
   }
+
+  const { draft, shot } = await loadDraft(userId, url);
+  if (!draft) {
+    return {
+      ok: false,
+      failure: {
+        kind: 'invalid',
+        title: 'Nothing to send',
+        description: 'Type your feedback first.',
+      },
+    };
+  }
+  const input = draftToFeedback(draft);
+  if (!input.ok) return input;
 
   let screenshotPath: string | null = null;
   if (draft.includeScreenshot && shot) {
@@ -78,7 +78,10 @@ export async function submitDraft(
           extension: 'jpg',
           id: deps.randomId(),
         });
-        await saveDraftShot(url, { ...shot, uploadedPath: screenshotPath });
+        await saveDraftShot(userId, url, {
+          ...shot,
+          uploadedPath: screenshotPath,
+        });
       } catch (error) {
         return { ok: false, failure: describeFailure(error, 'upload') };
       }
@@ -91,7 +94,7 @@ export async function submitDraft(
       screenshotPath,
       audioPath: null,
     });
-    await deleteDraft(url);
+    await deleteDraft(userId, url);
     void trackEvent(client, {
       name: 'submit_feedback',
       properties: {

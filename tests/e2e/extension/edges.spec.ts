@@ -123,3 +123,37 @@ test('IP-address and intranet pages are accepted too', async ({
     'intranet',
   ]);
 });
+
+test("the next account on this browser never sees the previous one's draft", async ({
+  context,
+  extensionId,
+}) => {
+  const ada = await newUser();
+  const bob = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const site = await openPage(context, 'http://shop.peega.test/a', 'Shop');
+
+  let popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(ada.email, PASSWORD);
+  await popup.field('Your feedback').fill('Ada: my card number shows.');
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+  await popup.blur(0.1, 0.1, 0.3, 0.3);
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await popup.page.close();
+
+  popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(bob.email, PASSWORD);
+  await expect(popup.field('Your feedback')).toHaveValue('');
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+  await expect(popup.page.getByText(/region blurred/)).toHaveCount(0);
+  await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  await popup.page.close();
+
+  // Ada's draft is still hers after signing in again.
+  popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(ada.email, PASSWORD);
+  await expect(popup.field('Your feedback')).toHaveValue(
+    'Ada: my card number shows.',
+  );
+  await expect(popup.page.getByText(/1 region blurred/)).toBeVisible();
+});

@@ -63,8 +63,8 @@ function fakeClient(
 }
 
 async function storeDraft() {
-  await saveDraft(makeDraft({ category: 'bug' }));
-  await saveDraftShot(URL_, {
+  await saveDraft('u1', makeDraft({ category: 'bug' }));
+  await saveDraftShot('u1', URL_, {
     original: JPEG,
     redacted: JPEG,
     uploadedPath: null,
@@ -97,7 +97,7 @@ describe('submitDraft', () => {
       website_url: URL_,
       title: 'The total is wrong',
     });
-    expect((await loadDraft(URL_)).draft).toBeNull();
+    expect((await loadDraft('u1', URL_)).draft).toBeNull();
   });
 
   it('keeps the draft when the backend is down, and does not upload twice on retry', async () => {
@@ -110,7 +110,7 @@ describe('submitDraft', () => {
       randomId: () => 'id-1',
     });
     expect(first).toMatchObject({ ok: false, failure: { kind: 'offline' } });
-    const kept = await loadDraft(URL_);
+    const kept = await loadDraft('u1', URL_);
     expect(kept.draft?.text).toBe(makeDraft().text);
     const uploaded = down.calls.uploads[0];
     expect(uploaded).toMatch(/\/id-1\.jpg$/);
@@ -139,7 +139,7 @@ describe('submitDraft', () => {
       ok: false,
       failure: { kind: 'upload', title: 'Upload failed' },
     });
-    expect((await loadDraft(URL_)).draft).not.toBeNull();
+    expect((await loadDraft('u1', URL_)).draft).not.toBeNull();
   });
 
   it('asks to sign in when the session is gone or rate limited', async () => {
@@ -163,11 +163,18 @@ describe('submitDraft', () => {
     });
   });
 
-  it('refuses without a draft', async () => {
-    const getClient = vi.fn();
-    const result = await submitDraft(URL_, { getClient, randomId: () => 'x' });
-    expect(result.ok).toBe(false);
-    expect(getClient).not.toHaveBeenCalled();
+  it("refuses without a draft, and never sends another account's", async () => {
+    await saveDraft('u2', makeDraft({ category: 'bug' }));
+    const { client, calls } = fakeClient();
+    const result = await submitDraft(URL_, {
+      getClient: async () => client,
+      randomId: () => 'x',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { title: 'Nothing to send' },
+    });
+    expect(calls.inserts).toEqual([]);
   });
 });
 

@@ -91,25 +91,31 @@ export function FeedbackForm({
   boot: PopupBoot;
 }) {
   const page = shell.page;
+  // The stored draft read at boot is the stored session's user's; after a
+  // sign-in in this popup it is read below, for the user now signed in.
+  const own = shell.user?.id === userId;
+  const stored = own
+    ? { draft: shell.draft, shot: shell.shot }
+    : { draft: null, shot: null };
   /** The user has changed something: the draft is stored from then on. */
-  const touched = useRef(shell.draft !== null);
+  const touched = useRef(stored.draft !== null);
   const pageInfo = useRef<PageInfo | null>(null);
   // A capture that arrived before this first render is shown in it.
   const [capture, setCapture] = useState<Capture | undefined>(
     boot.settled.capture,
   );
   const [draft, setDraft] = useState<Draft>(
-    () => shell.draft ?? newDraft(page),
+    () => stored.draft ?? newDraft(page),
   );
   const [shot, setShot] = useState<DraftShot | null>(() => {
     const raw = boot.settled.capture?.screenshot;
     return (
-      shell.shot ??
+      stored.shot ??
       (raw ? { original: raw, redacted: raw, uploadedPath: null } : null)
     );
   });
   /** The screenshot object last written to storage (saved once, not per keystroke). */
-  const savedShot = useRef<DraftShot | null>(shell.shot);
+  const savedShot = useRef<DraftShot | null>(stored.shot);
   const [stats, setStats] = useState<CachedStats | null>(
     shell.stats?.userId === userId ? shell.stats : null,
   );
@@ -180,6 +186,23 @@ export function FeedbackForm({
   }, [boot]);
 
   useEffect(() => {
+    if (own) return;
+    let active = true;
+    void loadDraft(userId, page.url).then((found) => {
+      if (!active || !found.draft || touched.current) return;
+      touched.current = true;
+      setDraft(found.draft);
+      if (found.shot) {
+        savedShot.current = found.shot;
+        setShot(found.shot);
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [own, userId, page.url]);
+
+  useEffect(() => {
     if (!client) return;
     let active = true;
     refreshStats(client, userId).then(
@@ -194,7 +217,7 @@ export function FeedbackForm({
   function persistShot(next: DraftShot | null, url: string) {
     if (next === savedShot.current) return Promise.resolve();
     savedShot.current = next;
-    return saveDraftShot(url, next);
+    return saveDraftShot(userId, url, next);
   }
 
   // The screenshot joins the stored draft once the user has changed
@@ -224,7 +247,7 @@ export function FeedbackForm({
     touched.current = true;
     setDraft((d) => {
       const next = { ...d, ...patch, updatedAt: Date.now() };
-      void saveDraft(next);
+      void saveDraft(userId, next);
       return next;
     });
     setFailure(null);
@@ -266,7 +289,10 @@ export function FeedbackForm({
       // The draft (and its screenshot) is stored before it is sent, so a
       // failure or a closed popup keeps everything.
       touched.current = true;
-      await Promise.all([saveDraft(draft), persistShot(shot, draft.url)]);
+      await Promise.all([
+        saveDraft(userId, draft),
+        persistShot(shot, draft.url),
+      ]);
       const result = await sendMessage('submitFeedback', { url: draft.url });
       if (result.ok) {
         // '+N XP' at once; the level progress follows when the stats arrive.
@@ -282,7 +308,7 @@ export function FeedbackForm({
           );
       } else {
         setFailure(result.failure);
-        const fresh = await loadDraft(draft.url);
+        const fresh = await loadDraft(userId, draft.url);
         if (fresh.shot) {
           savedShot.current = fresh.shot;
           setShot(fresh.shot);
