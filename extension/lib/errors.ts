@@ -1,3 +1,4 @@
+import { isTimeoutError } from '@shared/data/timeout-fetch';
 import {
   FEEDBACK_AUTH_REQUIRED,
   type ToastMessage,
@@ -22,6 +23,14 @@ export const OFFLINE: FailureMessage = {
     'Your feedback is saved as a draft. Check your connection and try again.',
 };
 
+/** The backend did not answer in time (the connection dropped or hangs). */
+export const TIMED_OUT: FailureMessage = {
+  kind: 'offline',
+  title: 'Peega did not answer in time',
+  description:
+    'Your feedback is saved as a draft. It is sent again when your connection is back, or press Try again.',
+};
+
 /**
  * The message for a failed sign-in, upload or submit. Network failures and
  * gateway errors are "offline"; 401 and expired tokens ask to sign in again;
@@ -34,6 +43,7 @@ export function describeFailure(
   const e = (error ?? {}) as ErrorLike;
   const message = e.message ?? '';
   const status = e.status;
+  if (isTimeoutError(error)) return TIMED_OUT;
   if (
     e.name === 'TypeError' ||
     status === 0 ||

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from '@playwright/test';
 import { baseURL } from '../../../playwright.config.ts';
 import {
@@ -50,12 +52,17 @@ async function feedbackOf(userId: string) {
   return data;
 }
 
-async function sendIsInView(popup: Page) {
+/** Send's box lies in the 600 px viewport (at the top of the page unless `scrolled`). */
+async function sendIsInView(popup: Page, { scrolled = false } = {}) {
   const box = (await popup
     .getByRole('button', { name: /^(Send feedback|Try again)/ })
     .boundingBox())!;
   const scrollY = await popup.evaluate(() => window.scrollY);
-  return scrollY === 0 && box.y >= 0 && box.y + box.height <= POPUP.height;
+  return (
+    (scrolled || scrollY === 0) &&
+    box.y >= 0 &&
+    box.y + box.height <= POPUP.height
+  );
 }
 
 test('feedback about a localhost page is sent from a 600 px popup with Ctrl+Enter', async ({
@@ -156,4 +163,105 @@ test("the next account on this browser never sees the previous one's draft", asy
     'Ada: my card number shows.',
   );
   await expect(popup.page.getByText(/1 region blurred/)).toBeVisible();
+});
+
+/**
+ * A front for the backend that can stop answering without closing
+ * connections: requests hang, as they do when the network drops.
+ */
+async function hangableBackend() {
+  let hanging = false;
+  const upstream = new URL(baseURL);
+  const server = http.createServer((req, res) => {
+    if (hanging) return; // never answered
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (up) => {
+        if (req.url === '/config.json') {
+          let body = '';
+          up.on('data', (c: Buffer) => (body += c.toString()));
+          up.on('end', () => {
+            const json = JSON.parse(body) as Record<string, unknown>;
+            json.supabaseUrl = url;
+            res.writeHead(200, {
+              'content-type': 'application/json',
+              'access-control-allow-origin': '*',
+            });
+            res.end(JSON.stringify(json));
+          });
+          return;
+        }
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    hang: () => void (hanging = true),
+    answer: () => void (hanging = false),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+test('a submit that hangs times out with a clear message, keeps the form and is sent when back online', async ({
+  context,
+  extensionId,
+}) => {
+  test.setTimeout(90_000);
+  const user = await newUser();
+  const backend = await hangableBackend();
+  await setBackend(context, extensionId, backend.url);
+  const site = await openPage(context, 'http://shop.peega.test/b', 'Shop');
+  const popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(user.email, PASSWORD);
+  await popup.field('Company').fill('Shop');
+  await popup.field('Your feedback').fill('Prices jump after login.');
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+  await popup.page.setViewportSize(POPUP);
+
+  backend.hang();
+  const started = Date.now();
+  await popup.submit().click();
+  await expect(
+    popup.page.getByTestId('send-footer').getByRole('button'),
+  ).toHaveText('Sending…');
+  const alert = popup.page.getByRole('alert');
+  await expect(alert).toContainText('Peega did not answer in time', {
+    timeout: 40_000,
+  });
+  expect(Date.now() - started).toBeLessThan(40_000);
+  await expect(alert).toContainText('sent again when your connection is back');
+  await expect(popup.field('Your feedback')).toHaveValue(
+    'Prices jump after login.',
+  );
+  await expect(popup.submit()).toHaveText(/^Try again/);
+  await expect(alert).toBeInViewport();
+  expect(await sendIsInView(popup.page, { scrolled: true })).toBe(true);
+  await popup.page.screenshot({
+    path: 'test-results/screens/ext-popup-timed-out.png',
+  });
+
+  // The connection comes back: the browser says so, the popup sends.
+  backend.answer();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(popup.page.getByTestId('xp-earned')).toHaveText('+16 XP', {
+    timeout: 20_000,
+  });
+  expect(await feedbackOf(user.id)).toHaveLength(1);
+  backend.close();
 });

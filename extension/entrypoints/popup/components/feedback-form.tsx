@@ -122,6 +122,22 @@ export function FeedbackForm({
   const [redacting, setRedacting] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<FailureMessage | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  // A failure is shown where it is seen, above the sticky Send footer.
+  useEffect(() => {
+    failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
+
+  // Offline or timed out: send again by itself once the browser is back
+  // online (the draft is stored, so a closed popup loses nothing either).
+  useEffect(() => {
+    if (failure?.kind !== 'offline') return;
+    const retry = () => formRef.current?.requestSubmit();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failure]);
   const [done, setDone] = useState<{
     points: number;
     total: number | null;
@@ -327,6 +343,7 @@ export function FeedbackForm({
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       // Ctrl/Cmd+Enter sends from any field, as in mail and chat apps.
@@ -469,13 +486,15 @@ export function FeedbackForm({
         />
       )}
       {failure && (
-        <Notice tone="error" title={failure.title}>
-          {failure.description}
-          {failure.kind !== 'invalid' &&
-            !/draft/i.test(failure.description ?? '') && (
-              <span className="block">Your draft is saved.</span>
-            )}
-        </Notice>
+        <div className="scroll-mb-28" ref={failureRef}>
+          <Notice tone="error" title={failure.title}>
+            {failure.description}
+            {failure.kind !== 'invalid' &&
+              !/draft/i.test(failure.description ?? '') && (
+                <span className="block">Your draft is saved.</span>
+              )}
+          </Notice>
+        </div>
       )}
       <SendFooter
         points={points}
