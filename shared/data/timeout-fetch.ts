@@ -8,6 +8,9 @@
 /** How long a request may wait for its answer's headers. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/** Edge functions may call an AI model: they get longer. */
+export const FUNCTION_TIMEOUT_MS = 60_000;
+
 /** Extra time per 100 KB of an uploaded body (about 0.8 Mbit/s at worst). */
 export const UPLOAD_MS_PER_100_KB = 1_000;
 
@@ -28,11 +31,31 @@ export function isTimeoutError(error: unknown): boolean {
   );
 }
 
+/**
+ * True when a request failed for lack of a connection: it timed out, or
+ * the browser could not reach the server at all (the messages of Chromium,
+ * Firefox, Safari and Node, also as wrapped by supabase-js).
+ */
+export function isConnectionError(error: unknown): boolean {
+  const e = error as { name?: unknown; message?: unknown } | null;
+  return (
+    isTimeoutError(error) ||
+    e?.name === 'TypeError' ||
+    (typeof e?.message === 'string' &&
+      /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(
+        e.message,
+      ))
+  );
+}
+
 /** The time limit of one request: the base, plus time for a large body. */
 export function requestTimeoutMs(
   init: RequestInit | undefined,
   base = REQUEST_TIMEOUT_MS,
+  url = '',
 ): number {
+  if (url.includes('/functions/v1/'))
+    return Math.max(base, FUNCTION_TIMEOUT_MS);
   const body = init?.body;
   const size =
     body instanceof Blob
@@ -52,7 +75,13 @@ export function timeoutFetch(
   base = REQUEST_TIMEOUT_MS,
 ): typeof fetch {
   return (input, init) => {
-    const ms = requestTimeoutMs(init, base);
+    const url =
+      typeof input === 'string'
+        ? input
+        : input instanceof URL
+          ? input.href
+          : input.url;
+    const ms = requestTimeoutMs(init, base, url);
     const controller = new AbortController();
     const error = new RequestTimeoutError(ms);
     const timer = setTimeout(() => controller.abort(error), ms);

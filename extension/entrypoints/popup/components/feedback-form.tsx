@@ -10,6 +10,7 @@ import { utcDayKey } from '@shared/domain/plans';
 import {
   feedbackPointsPreview,
   isWithinDailyXpCap,
+  sentTodayFromStats,
 } from '@shared/domain/points';
 import type { PopupBoot, Shell } from '@ext/api/popup-boot';
 import { loadClient } from '@ext/api/use-popup-session';
@@ -287,8 +288,7 @@ export function FeedbackForm({
 
   const hasShot = Boolean(shot && draft.includeScreenshot);
   const today = utcDayKey(new Date());
-  const submittedTodayBefore =
-    stats?.day_feedback_date === today ? stats.day_feedback_count : 0;
+  const submittedTodayBefore = sentTodayFromStats(stats, today);
   const points = feedbackPointsPreview({
     hasScreenshot: hasShot,
     hasAudio: false,

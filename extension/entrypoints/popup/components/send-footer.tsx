@@ -35,7 +35,7 @@ export function SendFooter({
       </Button>
       <p className="text-center text-[11px] text-ink-muted">
         {capped
-          ? `Today's ${DAILY_FEEDBACK_XP_CAP} feedback with XP are sent: this one earns 0 XP. `
+          ? `Daily XP limit reached (${DAILY_FEEDBACK_XP_CAP} feedback): this one earns 0 XP. `
           : ''}
         {`${SEND_KEY}+Enter sends`}
       </p>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RequestTimeoutError,
+  isConnectionError,
   isTimeoutError,
   requestTimeoutMs,
   timeoutFetch,
@@ -53,5 +54,18 @@ describe('timeoutFetch', () => {
     expect(requestTimeoutMs(undefined, 15_000)).toBe(15_000);
     const body = new Blob([new Uint8Array(1_024_000)]);
     expect(requestTimeoutMs({ body }, 15_000)).toBe(25_000);
+    expect(
+      requestTimeoutMs(undefined, 15_000, 'https://x.test/functions/v1/ai'),
+    ).toBe(60_000);
+  });
+
+  it.each([
+    [new RequestTimeoutError(15_000), true],
+    [new TypeError('Failed to fetch'), true],
+    [{ message: 'TypeError: NetworkError when attempting to fetch' }, true],
+    [{ message: 'TimeoutError: The request timed out after 15 s.' }, true],
+    [{ message: 'duplicate key', code: '23505' }, false],
+  ])('isConnectionError(%o) → %s', (error, expected) => {
+    expect(isConnectionError(error)).toBe(expected);
   });
 });
