@@ -6,7 +6,15 @@ import {
 
 /** How a failed backend call is shown, and whether trying again may help. */
 export interface FailureMessage extends ToastMessage {
-  kind: 'offline' | 'auth' | 'rate-limited' | 'upload' | 'invalid' | 'unknown';
+  kind:
+    | 'offline'
+    | 'auth'
+    /** The session's account is gone; it has been signed out. */
+    | 'session-ended'
+    | 'rate-limited'
+    | 'upload'
+    | 'invalid'
+    | 'unknown';
 }
 
 interface ErrorLike {

@@ -2,10 +2,11 @@ import { trackEvent } from '@shared/data/analytics';
 import type { Client } from '@shared/data/client';
 import { createFeedback } from '@shared/data/feedback';
 import { uploadFeedbackFile } from '@shared/data/uploads';
+import { SESSION_ENDED, isSessionGone } from '@shared/domain/session';
 import { FEEDBACK_AUTH_REQUIRED } from '@shared/domain/validation/messages';
 import { deleteDraft, loadDraft, saveDraftShot } from '@ext/lib/drafts';
 import { draftToFeedback } from '@ext/lib/draft-input';
-import { describeFailure } from '@ext/lib/errors';
+import { describeFailure, type FailureMessage } from '@ext/lib/errors';
 import type { SubmitResult } from '@ext/lib/messaging';
 import {
   MAX_SCREENSHOT_BYTES,
@@ -14,6 +15,31 @@ import {
   shrinkJpeg,
 } from '@ext/lib/screenshot';
 import { getClient } from '@ext/lib/supabase';
+
+/**
+ * The message for a failed upload or insert. A failure that is not the
+ * network's may come from an account that no longer exists (the insert
+ * then breaks a foreign key): the server is asked, and such a session is
+ * signed out here and said to have ended. The draft stays either way.
+ */
+async function failureOf(
+  client: Client,
+  error: unknown,
+  stage: 'upload' | 'submit',
+): Promise<FailureMessage> {
+  const failure = describeFailure(error, stage);
+  if (failure.kind === 'offline' || failure.kind === 'rate-limited') {
+    return failure;
+  }
+  try {
+    const { error: userError } = await client.auth.getUser();
+    if (!isSessionGone(userError)) return failure;
+    await client.auth.signOut({ scope: 'local' });
+    return { kind: 'session-ended', ...SESSION_ENDED };
+  } catch {
+    return failure;
+  }
+}
 
 /**
  * Sends the stored draft of a page: upload the (already redacted)
@@ -83,7 +109,7 @@ export async function submitDraft(
           uploadedPath: screenshotPath,
         });
       } catch (error) {
-        return { ok: false, failure: describeFailure(error, 'upload') };
+        return { ok: false, failure: await failureOf(client, error, 'upload') };
       }
     }
   }
@@ -105,6 +131,6 @@ export async function submitDraft(
     });
     return { ok: true, feedbackId: row.id, pointsAwarded: row.points_awarded };
   } catch (error) {
-    return { ok: false, failure: describeFailure(error) };
+    return { ok: false, failure: await failureOf(client, error, 'submit') };
   }
 }

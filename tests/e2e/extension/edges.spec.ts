@@ -265,3 +265,79 @@ test('a submit that hangs times out with a clear message, keeps the form and is 
   expect(await feedbackOf(user.id)).toHaveLength(1);
   backend.close();
 });
+
+test('a session whose account was deleted is signed out with a clear message', async ({
+  context,
+  extensionId,
+}) => {
+  const user = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const site = await openPage(context, 'http://shop.peega.test/c', 'Shop');
+  let popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(user.email, PASSWORD);
+  await popup.field('Company').fill('Shop');
+  await popup.field('Your feedback').fill('The search box is hidden.');
+
+  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
+  const { error } = await admin.auth.admin.deleteUser(user.id);
+  expect(error).toBeNull();
+
+  // While the popup is open: the submit finds out.
+  await popup.submit().click();
+  const ended = popup.page.getByRole('alert');
+  await expect(ended).toHaveText('Your session has endedPlease sign in again.');
+  await expect(popup.page.getByText('Sign in to send feedback')).toBeVisible();
+  await popup.page.screenshot({
+    path: 'test-results/screens/ext-popup-session-ended.png',
+  });
+  await popup.page.close();
+
+  // Signed out for good: the next popup asks to sign in.
+  popup = await PopupPage.open(context, extensionId, site);
+  await expect(popup.page.getByText('Sign in to send feedback')).toBeVisible();
+});
+
+test('a popup opened with a deleted account signs it out at once', async ({
+  context,
+  extensionId,
+}) => {
+  const user = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const site = await openPage(context, 'http://shop.peega.test/d', 'Shop');
+  let popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(user.email, PASSWORD);
+  await popup.page.close();
+
+  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
+  await admin.auth.admin.deleteUser(user.id);
+  popup = await PopupPage.open(context, extensionId, site);
+  await expect(popup.page.getByRole('alert')).toHaveText(
+    'Your session has endedPlease sign in again.',
+  );
+  await expect(popup.page.getByLabel('Email')).toBeVisible();
+});
+
+test('past the daily XP cap the popup promises no XP', async ({
+  context,
+  extensionId,
+}) => {
+  const user = await newUser();
+  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
+  await admin
+    .from('user_stats')
+    .update({
+      day_feedback_date: new Date().toISOString().slice(0, 10),
+      day_feedback_count: 20,
+      feedback_count: 20,
+    })
+    .eq('user_id', user.id);
+  await setBackend(context, extensionId, baseURL);
+  const site = await openPage(context, 'http://shop.peega.test/e', 'Shop');
+  const popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(user.email, PASSWORD);
+  await expect(popup.submit()).toHaveText('Send feedback');
+  await expect(popup.page.getByTestId('send-footer')).toContainText(
+    'this one earns 0 XP',
+  );
+  await expect(popup.page.getByText(/\+\d+ XP/)).toHaveCount(0);
+});

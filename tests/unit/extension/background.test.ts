@@ -11,14 +11,26 @@ const JPEG = `data:image/jpeg;base64,${btoa('\xff\xd8\xff\xe0jpeg')}`;
 
 /** Just enough of supabase-js for the submit path, with switchable faults. */
 function fakeClient(
-  faults: { upload?: unknown; insert?: unknown; session?: boolean } = {},
+  faults: {
+    upload?: unknown;
+    insert?: unknown;
+    session?: boolean;
+    /** What `auth.getUser()` answers as its error. */
+    user?: unknown;
+  } = {},
 ) {
   const calls = {
     uploads: [] as string[],
     inserts: [] as Record<string, unknown>[],
+    signOuts: 0,
   };
   const client = {
     auth: {
+      getUser: async () => ({ data: {}, error: faults.user ?? null }),
+      signOut: async () => {
+        calls.signOuts += 1;
+        return { error: null };
+      },
       getSession: async () => ({
         data: {
           session: faults.session === false ? null : { user: { id: 'u1' } },
@@ -161,6 +173,32 @@ describe('submitDraft', () => {
       ok: false,
       failure: { kind: 'rate-limited' },
     });
+  });
+
+  it('signs out a session whose account is gone and says so, keeping the draft', async () => {
+    await storeDraft();
+    const { client, calls } = fakeClient({
+      insert: { code: '23503', message: 'violates foreign key constraint' },
+      user: {
+        status: 403,
+        code: 'user_not_found',
+        message: 'User from sub claim in JWT does not exist',
+      },
+    });
+    const result = await submitDraft(URL_, {
+      getClient: async () => client,
+      randomId: () => 'id-1',
+    });
+    expect(result).toEqual({
+      ok: false,
+      failure: {
+        kind: 'session-ended',
+        title: 'Your session has ended',
+        description: 'Please sign in again.',
+      },
+    });
+    expect(calls.signOuts).toBe(1);
+    expect((await loadDraft('u1', URL_)).draft).not.toBeNull();
   });
 
   it("refuses without a draft, and never sends another account's", async () => {

@@ -84,12 +84,15 @@ export function FeedbackForm({
   userId,
   shell,
   boot,
+  onSessionEnded,
 }: {
   client: Client | null;
   userId: string;
   shell: Shell & { page: PageInfo };
   /** The page read and the screenshot, started before React rendered. */
   boot: PopupBoot;
+  /** A submit found the account gone (the background signed it out). */
+  onSessionEnded: () => void;
 }) {
   const page = shell.page;
   // The stored draft read at boot is the stored session's user's; after a
@@ -322,6 +325,8 @@ export function FeedbackForm({
             },
             () => undefined,
           );
+      } else if (result.failure.kind === 'session-ended') {
+        onSessionEnded();
       } else {
         setFailure(result.failure);
         const fresh = await loadDraft(userId, draft.url);
