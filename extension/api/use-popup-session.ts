@@ -113,8 +113,6 @@ export function usePopupSession(
       clearTimeout(timer);
       unsubscribe?.();
     };
-    // endSession only reads a ref and loadClient: it need not re-run this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedUserId, after]);
   return { ...state, endSession };
 }
