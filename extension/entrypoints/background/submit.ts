@@ -129,7 +129,12 @@ export async function submitDraft(
         has_audio: false,
       },
     });
-    return { ok: true, feedbackId: row.id, pointsAwarded: row.points_awarded };
+    return {
+      ok: true,
+      feedbackId: row.id,
+      pointsAwarded: row.points_awarded,
+      createdAt: row.created_at,
+    };
   } catch (error) {
     return { ok: false, failure: await failureOf(client, error, 'submit') };
   }

@@ -341,3 +341,33 @@ test('past the daily XP cap the popup promises no XP', async ({
   );
   await expect(popup.page.getByText(/\+\d+ XP/)).toHaveCount(0);
 });
+
+test('the confirmation names the badge this feedback earned, and only that one', async ({
+  context,
+  extensionId,
+}) => {
+  const user = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const site = await openPage(context, 'http://shop.peega.test/f', 'Shop');
+  const popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(user.email, PASSWORD);
+  await popup.page.setViewportSize(POPUP);
+  await popup.field('Company').fill('Shop');
+  await popup.field('Your feedback').fill('The filters reset on back.');
+  await popup.submit().click();
+  await expect(popup.page.getByTestId('xp-earned')).toHaveText('+16 XP');
+  const badges = popup.page.getByRole('list', { name: 'New badge' });
+  await expect(badges).toContainText('New badge: First Shot');
+  await expect(badges).toContainText('Submit first feedback');
+  await popup.page.screenshot({
+    path: 'test-results/screens/ext-popup-badge.png',
+  });
+
+  // The next feedback earns no badge: nothing is celebrated.
+  await popup.page.getByRole('button', { name: 'Send another' }).click();
+  await popup.field('Your feedback').fill('Prices lack the currency.');
+  await popup.submit().click();
+  await expect(popup.page.getByTestId('xp-earned')).toHaveText('+5 XP');
+  await expect(popup.page.getByTestId('level-progress')).toBeVisible();
+  await expect(popup.page.getByTestId('badges-earned')).toHaveCount(0);
+});

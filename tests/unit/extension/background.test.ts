@@ -56,7 +56,14 @@ function fakeClient(
             single: async () => {
               if (faults.insert) return { data: null, error: faults.insert };
               calls.inserts.push(row);
-              return { data: { id: 'f1', points_awarded: 16 }, error: null };
+              return {
+                data: {
+                  id: 'f1',
+                  points_awarded: 16,
+                  created_at: '2026-11-25T12:00:00Z',
+                },
+                error: null,
+              };
             },
           }),
         };
@@ -97,6 +104,7 @@ describe('submitDraft', () => {
       ok: true,
       feedbackId: 'f1',
       pointsAwarded: 16,
+      createdAt: '2026-11-25T12:00:00Z',
     });
     // A fresh random folder for this file alone (security review L5).
     expect(calls.uploads).toEqual([
@@ -224,6 +232,7 @@ describe('typed messaging', () => {
       ok: true as const,
       feedbackId: 'f',
       pointsAwarded: 5,
+      createdAt: '2026-11-25T12:00:00Z',
     }));
     onMessages({
       readPage: async ({ url }) =>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Client } from '@shared/data/client';
+import { listBadgesEarnedSince } from '@shared/data/badges-earned';
 import { getUserStats } from '@shared/data/stats';
+import type { BadgeDefinition } from '@shared/domain/badges';
 import {
   CATEGORY_FORM_BUTTONS,
   toggleCategory,
@@ -145,6 +147,8 @@ export function FeedbackForm({
   const [done, setDone] = useState<{
     points: number;
     total: number | null;
+    /** Badges this submission earned (read after it, named from shared/domain). */
+    badges: BadgeDefinition[];
   } | null>(null);
 
   // The content script knows more than the tab (og:site_name, viewport):
@@ -251,6 +255,7 @@ export function FeedbackForm({
       <Success
         points={done.points}
         totalPoints={done.total}
+        badges={done.badges}
         dashboardUrl={`${shell.backendUrl}/app`}
         onAnother={() => {
           setDone(null);
@@ -314,15 +319,23 @@ export function FeedbackForm({
       ]);
       const result = await sendMessage('submitFeedback', { url: draft.url });
       if (result.ok) {
-        // '+N XP' at once; the level progress follows when the stats arrive.
-        setDone({ points: result.pointsAwarded, total: null });
-        (client ? Promise.resolve(client) : loadClient())
+        // '+N XP' at once; the level progress and any badge this feedback
+        // earned follow when they arrive.
+        setDone({ points: result.pointsAwarded, total: null, badges: [] });
+        const ready = client ? Promise.resolve(client) : loadClient();
+        ready
           .then((c) => refreshStats(c, userId))
           .then(
             (s) => {
               setStats(s);
               setDone((d) => d && { ...d, total: s?.total_points ?? null });
             },
+            () => undefined,
+          );
+        ready
+          .then((c) => listBadgesEarnedSince(c, userId, result.createdAt))
+          .then(
+            (badges) => setDone((d) => d && { ...d, badges }),
             () => undefined,
           );
       } else if (result.failure.kind === 'session-ended') {
