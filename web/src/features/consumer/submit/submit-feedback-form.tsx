@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'sonner';
-import { isConnectionError } from '@shared/data/timeout-fetch';
+import { isConnectionError, isTimeoutError } from '@shared/data/timeout-fetch';
 import {
   CATEGORY_FORM_BUTTONS,
   toggleCategory,
@@ -34,12 +34,17 @@ import { SimilarFeedback } from './similar-feedback';
 import { useFileUpload } from './use-file-upload';
 import { useOnlineRetry } from './use-online-retry';
 
-/** Said when a submit could not reach Peega; the form stays as typed. */
-export const SUBMIT_OFFLINE = {
-  title: 'Peega did not answer in time',
-  description:
-    'Your feedback is kept in this form. It is sent again when your connection is back, or press Submit again.',
-};
+/**
+ * Said under the form when a submit could not reach Peega (next to the
+ * spec's 'Something went wrong' toast): why, and that nothing is lost.
+ */
+export function submitOfflineMessage(timedOut: boolean) {
+  return {
+    title: timedOut ? 'Peega did not answer in time' : "Can't reach Peega",
+    description:
+      'Your feedback is kept in this form. It is sent again when your connection is back, or press Submit again.',
+  };
+}
 
 /** The form of /submit-feedback (consumer spec §2, §5). */
 export function SubmitFeedbackForm({ userId }: { userId: string }) {
@@ -48,10 +53,12 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
   const { draft, set, clear } = useFeedbackDraft(userId);
   const { companyName, websiteUrl, title, description, category } = draft;
   /** The last submit failed for lack of a connection: retried when online. */
-  const [offline, setOffline] = useState(false);
+  const [offline, setOffline] = useState<ReturnType<
+    typeof submitOfflineMessage
+  > | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useOnlineRetry(
-    offline,
+    offline !== null,
     useCallback(() => formRef.current?.requestSubmit(), []),
   );
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -108,7 +115,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
       return;
     }
     setErrors({});
-    setOffline(false);
+    setOffline(null);
     try {
       const row = await create.mutateAsync({
         title: parsed.data.title,
@@ -127,11 +134,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
     } catch (err) {
       // Everything typed and uploaded stays in the form for another try.
       if (isConnectionError(err)) {
-        setOffline(true);
-        toast.error(SUBMIT_OFFLINE.title, {
-          description: SUBMIT_OFFLINE.description,
-        });
-        return;
+        setOffline(submitOfflineMessage(isTimeoutError(err)));
       }
       const { status, code } = err as { status?: number; code?: string };
       const signedOut = status === 401 || code === 'PGRST301';
@@ -253,8 +256,8 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
           role="alert"
           className="rounded-xl bg-red-50 p-3 text-sm text-red-900"
         >
-          <strong className="block">{SUBMIT_OFFLINE.title}</strong>
-          {SUBMIT_OFFLINE.description}
+          <strong className="block">{offline.title}</strong>
+          {offline.description}
         </p>
       )}
       {capped && (
