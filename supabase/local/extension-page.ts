@@ -72,7 +72,7 @@ export function createExtensionPage(
 <title>Install the Peega extension</title><style>
 body{font:16px/1.6 system-ui,sans-serif;margin:0;background:#f5f3ff;color:#1f1147}
 main{max-width:680px;margin:48px auto;padding:32px;background:#fff;border-radius:16px;box-shadow:0 8px 30px #6d28d91a}
-h1{margin-top:0;color:#6d28d9}code{background:#ede9fe;padding:2px 6px;border-radius:6px}
+h1{margin-top:0;color:#6d28d9}code{background:#ede9fe;padding:2px 6px;border-radius:6px;overflow-wrap:anywhere}
 .warn{background:#fef3c7;color:#78350f;padding:10px 14px;border-radius:10px}
 a.btn{display:inline-block;background:#6d28d9;color:#fff;padding:10px 18px;border-radius:10px;text-decoration:none}
 </style></head><body><main>
