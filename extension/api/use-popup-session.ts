@@ -74,9 +74,17 @@ export function usePopupSession(
             setState(
               data.session
                 ? { status: 'signed-in', userId: data.session.user.id, client }
-                : { status: 'signed-out', client },
+                : // A stored session supabase-js could not refresh (revoked,
+                  // or its account deleted) was removed: say it ended.
+                  {
+                    status: 'signed-out',
+                    client,
+                    ended: storedUserId !== null,
+                  },
             );
-            const sub = client.auth.onAuthStateChange((_event, session) => {
+            const sub = client.auth.onAuthStateChange((event, session) => {
+              // The session read just above: already in the state.
+              if (event === 'INITIAL_SESSION') return;
               setState(
                 session
                   ? { status: 'signed-in', userId: session.user.id, client }

@@ -371,3 +371,33 @@ test('the confirmation names the badge this feedback earned, and only that one',
   await expect(popup.page.getByTestId('level-progress')).toBeVisible();
   await expect(popup.page.getByTestId('badges-earned')).toHaveCount(0);
 });
+
+test('a stored session that can no longer be refreshed ends with a clear message', async ({
+  context,
+  extensionId,
+}) => {
+  const user = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const site = await openPage(context, 'http://shop.peega.test/g', 'Shop');
+  let popup = await PopupPage.open(context, extensionId, site);
+  await popup.signIn(user.email, PASSWORD);
+  await popup.page.close();
+
+  // The session was revoked elsewhere: its access token has expired and
+  // its refresh token is no longer known to the server.
+  const worker = context.serviceWorkers()[0]!;
+  await worker.evaluate(async () => {
+    const all = await chrome.storage.local.get(null);
+    const key = Object.keys(all).find((k) => k.endsWith('-auth-token'))!;
+    const session = JSON.parse(all[key] as string) as Record<string, unknown>;
+    session.expires_at = Math.floor(Date.now() / 1000) - 60;
+    session.refresh_token = 'revoked-refresh-token';
+    await chrome.storage.local.set({ [key]: JSON.stringify(session) });
+  });
+
+  popup = await PopupPage.open(context, extensionId, site);
+  await expect(popup.page.getByRole('alert')).toHaveText(
+    'Your session has endedPlease sign in again.',
+  );
+  await expect(popup.page.getByLabel('Email')).toBeVisible();
+});
