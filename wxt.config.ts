@@ -1,12 +1,19 @@
 import { defineConfig } from 'wxt';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import {
+  EXTENSION_BACKEND_FILE,
+  publicUrlFromEnv,
+} from './shared/domain/public-url.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// The extension's backend is chosen at build time (ARCHITECTURE: Extension build)
+// The extension's backend is chosen at build time (ARCHITECTURE: Extension
+// build) by the server's own rule (PEEGA_PUBLIC_URL, else localhost:$PORT),
 // and can be changed later in its options page.
-const publicUrl = process.env.PEEGA_PUBLIC_URL ?? 'http://localhost:3000';
+const publicUrl = publicUrlFromEnv(process.env);
 
 export default defineConfig({
   srcDir: 'extension',
@@ -20,6 +27,16 @@ export default defineConfig({
   alias: {
     '@shared': `${root}shared`,
     '@ext': `${root}extension`,
+  },
+  hooks: {
+    // Recorded for the /extension page and for npm start's rebuild check.
+    'build:done': () => {
+      mkdirSync(path.join(root, '.output'), { recursive: true });
+      writeFileSync(
+        path.join(root, '.output', EXTENSION_BACKEND_FILE),
+        `${publicUrl}\n`,
+      );
+    },
   },
   vite: () => ({
     plugins: [tailwindcss()],

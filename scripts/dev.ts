@@ -1,6 +1,7 @@
 // `npm run dev`: the embedded backend (restarted on change), the web app with
 // hot reload (proxying the Supabase paths to the backend) and the extension in watch mode.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { publicUrlFromEnv } from '../shared/domain/public-url.ts';
 
 const port = process.env.PORT ?? '3000';
 const backendUrl = `http://127.0.0.1:${port}`;
@@ -19,10 +20,7 @@ const tasks: [string, string[], Record<string, string>][] = [
   [
     'extension',
     ['wxt'],
-    {
-      PEEGA_PUBLIC_URL:
-        process.env.PEEGA_PUBLIC_URL ?? `http://localhost:${port}`,
-    },
+    { PEEGA_PUBLIC_URL: publicUrlFromEnv({ ...process.env, PORT: port }) },
   ],
 ];
 

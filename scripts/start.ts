@@ -1,8 +1,12 @@
 // `npm start`: build the web app and the extension when missing or older than
 // their sources (showing the builds' progress), then run the embedded backend.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import {
+  EXTENSION_BACKEND_FILE,
+  publicUrlFromEnv,
+} from '../shared/domain/public-url.ts';
 
 function newest(paths: string[]): number {
   let latest = 0;
@@ -19,7 +23,20 @@ function newest(paths: string[]): number {
 }
 
 const common = ['shared', 'package-lock.json'];
-const targets = [
+
+/** The backend the built extension talks to (recorded by wxt.config.ts). */
+function builtExtensionBackend(): string | null {
+  const file = path.join('.output', EXTENSION_BACKEND_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+const publicUrl = publicUrlFromEnv(process.env);
+const targets: {
+  name: string;
+  output: string;
+  inputs: string[];
+  script: string;
+  stale?: () => boolean;
+}[] = [
   {
     name: 'web app',
     output: 'web/dist/index.html',
@@ -37,17 +54,22 @@ const targets = [
     output: '.output/chrome-mv3/manifest.json',
     inputs: ['extension', 'wxt.config.ts', ...common],
     script: 'build:ext',
+    // Built for another address (e.g. another PORT): build it again.
+    stale: () => builtExtensionBackend() !== publicUrl,
   },
 ];
 
 for (const t of targets) {
   const built = existsSync(t.output) ? statSync(t.output).mtimeMs : 0;
   const changed = newest(t.inputs);
-  if (built && built >= changed) {
+  const stale = t.stale?.() ?? false;
+  if (built && built >= changed && !stale) {
     console.log(`✓ ${t.name} is up to date (${t.output})`);
     continue;
   }
-  console.log(`▶ building the ${t.name} (npm run ${t.script})…`);
+  console.log(
+    `▶ building the ${t.name} (npm run ${t.script})${stale ? ` for ${publicUrl}` : ''}…`,
+  );
   const r = spawnSync('npm', ['run', '--silent', t.script], {
     stdio: 'inherit',
   });

@@ -56,7 +56,7 @@ export function pageFromTab(target: TargetTab | null): PageInfo | null {
   };
 }
 
-/** Reads the first screen's state from extension storage (two rounds, no network). */
+/** Reads the first screen's state from extension storage (three rounds, no network). */
 export async function readShell(
   target: Promise<TargetTab | null>,
 ): Promise<Shell> {
@@ -69,15 +69,17 @@ export async function readShell(
   const normalised = normaliseBackendUrl(backendUrl);
   const page = pageFromTab(tab);
   const sameBackend = config?.backendUrl === normalised;
-  const [rawSession, stored] = await Promise.all([
-    sameBackend
-      ? browser.storage.local
-          .get(authStorageKey(config.supabaseUrl))
-          .then((r) => r[authStorageKey(config.supabaseUrl)])
-      : null,
-    page ? loadDraft(page.url) : { draft: null, shot: null },
-  ]);
+  const rawSession = sameBackend
+    ? await browser.storage.local
+        .get(authStorageKey(config.supabaseUrl))
+        .then((r) => r[authStorageKey(config.supabaseUrl)])
+    : null;
   const user = storedSessionUser(rawSession);
+  // Drafts are the signed-in user's own (never another account's).
+  const stored =
+    page && user
+      ? await loadDraft(user.id, page.url)
+      : { draft: null, shot: null };
   return {
     backendUrl: normalised,
     user,

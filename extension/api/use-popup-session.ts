@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Client } from '@shared/data/client';
+import { isSessionGone } from '@shared/domain/session';
 
 let loading: Promise<Client> | undefined;
 
@@ -19,25 +20,37 @@ export function loadClient(): Promise<Client> {
 }
 
 export type PopupSession =
-  | { status: 'signed-out'; client: Client | null }
+  | {
+      status: 'signed-out';
+      client: Client | null;
+      /** A session whose account is gone was just signed out: say so. */
+      ended?: boolean;
+    }
   | { status: 'signed-in'; userId: string; client: Client | null }
   | { status: 'unavailable'; error: string };
 
 /**
  * The popup's session: first the one stored in extension storage (no
  * network, no supabase-js), then supabase-js's own view once it has loaded
- * after the first paint (a refresh that failed signs out here).
+ * after the first paint (a refresh that failed signs out here), then the
+ * server's: a session whose account no longer exists is signed out locally
+ * with `ended` (also through `endSession`, when a submit finds out).
  */
 export function usePopupSession(
   storedUserId: string | null,
   /** Signed in, supabase-js waits for this (the screenshot) to keep the main thread free. */
   after: Promise<unknown>,
-): PopupSession {
+): PopupSession & { endSession: () => void } {
   const [state, setState] = useState<PopupSession>(
     storedUserId
       ? { status: 'signed-in', userId: storedUserId, client: null }
       : { status: 'signed-out', client: null },
   );
+  const ended = useRef(false);
+  const endSession = () => {
+    ended.current = true;
+    void loadClient().then((client) => client.auth.signOut({ scope: 'local' }));
+  };
   useEffect(() => {
     let active = true;
     let unsubscribe: (() => void) | undefined;
@@ -61,16 +74,31 @@ export function usePopupSession(
             setState(
               data.session
                 ? { status: 'signed-in', userId: data.session.user.id, client }
-                : { status: 'signed-out', client },
+                : // A stored session supabase-js could not refresh (revoked,
+                  // or its account deleted) was removed: say it ended.
+                  {
+                    status: 'signed-out',
+                    client,
+                    ended: storedUserId !== null,
+                  },
             );
-            const sub = client.auth.onAuthStateChange((_event, session) => {
+            const sub = client.auth.onAuthStateChange((event, session) => {
+              // The session read just above: already in the state.
+              if (event === 'INITIAL_SESSION') return;
               setState(
                 session
                   ? { status: 'signed-in', userId: session.user.id, client }
-                  : { status: 'signed-out', client },
+                  : { status: 'signed-out', client, ended: ended.current },
               );
+              ended.current = false;
             });
             unsubscribe = () => sub.data.subscription.unsubscribe();
+            // The stored session says nothing of the account behind it:
+            // ask the server (offline, this fails and changes nothing).
+            if (data.session) {
+              const { error } = await client.auth.getUser();
+              if (active && isSessionGone(error)) endSession();
+            }
           },
           (error: unknown) => {
             if (!active) return;
@@ -94,5 +122,5 @@ export function usePopupSession(
       unsubscribe?.();
     };
   }, [storedUserId, after]);
-  return state;
+  return { ...state, endSession };
 }

@@ -1,6 +1,8 @@
 import { makeTitle } from '@shared/domain/feedback-analysis';
-import { feedbackFormSchema } from '@shared/domain/validation/feedback';
-import { FEEDBACK_MISSING_INFORMATION } from '@shared/domain/validation/messages';
+import {
+  feedbackFormSchema,
+  missingFieldsMessage,
+} from '@shared/domain/validation/feedback';
 import type { FeedbackCategory } from '@shared/domain/categories';
 import type { FailureMessage } from './errors';
 import type { Draft, TechContext } from './storage';
@@ -48,10 +50,24 @@ export function draftToFeedback(
     category: draft.category,
   });
   if (!parsed.success) {
-    return {
-      ok: false,
-      failure: { kind: 'invalid', ...FEEDBACK_MISSING_INFORMATION },
-    };
+    // Name the field at fault: the popup's own words for what is empty
+    // (the title falls back to the text, so "your feedback" covers both),
+    // or the page's address when that is what the server would refuse.
+    const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+    const missing = [
+      ...(fields.has('companyName') ? ['the company name'] : []),
+      ...(fields.has('description') || fields.has('title')
+        ? ['your feedback']
+        : []),
+    ];
+    const message =
+      missing.length > 0
+        ? missingFieldsMessage(missing)
+        : {
+            title: "This page's address can't be used",
+            description: `${draft.url} is not a website address Peega can store.`,
+          };
+    return { ok: false, failure: { kind: 'invalid', ...message } };
   }
   return { ok: true, value: parsed.data };
 }

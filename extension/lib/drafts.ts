@@ -9,17 +9,28 @@ import {
 /** Drafts kept at most; older ones are dropped (a screenshot is ~300 KB). */
 export const MAX_DRAFTS = 8;
 
-/** The key of a page's draft: its address without the `#fragment`. */
+/** A page's address without its `#fragment`: what a draft is about. */
 export function draftKey(url: string): string {
   const hash = url.indexOf('#');
   return hash === -1 ? url : url.slice(0, hash);
 }
 
-/** The draft and screenshot stored for a page, if any. */
+/**
+ * Where a user's draft of a page is stored. Drafts belong to the account
+ * that typed them: the next account on the same browser never sees them,
+ * and they come back when the same account signs in again (an accidental
+ * sign-out loses nothing).
+ */
+function storageKey(userId: string, url: string): string {
+  return `${userId}:${draftKey(url)}`;
+}
+
+/** The user's draft and screenshot stored for a page, if any. */
 export async function loadDraft(
+  userId: string,
   url: string,
 ): Promise<{ draft: Draft | null; shot: DraftShot | null }> {
-  const key = draftKey(url);
+  const key = storageKey(userId, url);
   const [draft, shot] = await Promise.all([
     draftItem(key).getValue(),
     draftShotItem(key).getValue(),
@@ -28,13 +39,13 @@ export async function loadDraft(
 }
 
 /** Stores a draft (without touching its screenshot) and forgets the oldest beyond {@link MAX_DRAFTS}. */
-export async function saveDraft(draft: Draft): Promise<void> {
-  const key = draftKey(draft.url);
+export async function saveDraft(userId: string, draft: Draft): Promise<void> {
+  const key = storageKey(userId, draft.url);
   const index = (await draftIndexItem.getValue()).filter((u) => u !== key);
   index.push(key);
   const dropped = index.splice(0, Math.max(0, index.length - MAX_DRAFTS));
   await Promise.all([
-    draftItem(key).setValue({ ...draft, url: key }),
+    draftItem(key).setValue({ ...draft, url: draftKey(draft.url) }),
     draftIndexItem.setValue(index),
     ...dropped.flatMap((u) => [
       draftItem(u).removeValue(),
@@ -43,18 +54,19 @@ export async function saveDraft(draft: Draft): Promise<void> {
   ]);
 }
 
-/** Stores (or, with null, removes) a page's screenshot. */
+/** Stores (or, with null, removes) the screenshot of a user's draft. */
 export async function saveDraftShot(
+  userId: string,
   url: string,
   shot: DraftShot | null,
 ): Promise<void> {
-  const item = draftShotItem(draftKey(url));
+  const item = draftShotItem(storageKey(userId, url));
   await (shot ? item.setValue(shot) : item.removeValue());
 }
 
-/** Forgets a page's draft and screenshot, after a successful submit. */
-export async function deleteDraft(url: string): Promise<void> {
-  const key = draftKey(url);
+/** Forgets a user's draft of a page and its screenshot, after a successful submit. */
+export async function deleteDraft(userId: string, url: string): Promise<void> {
+  const key = storageKey(userId, url);
   const index = (await draftIndexItem.getValue()).filter((u) => u !== key);
   await Promise.all([
     draftItem(key).removeValue(),

@@ -1,3 +1,4 @@
+import { isTimeoutError } from '@shared/data/timeout-fetch';
 import {
   FEEDBACK_AUTH_REQUIRED,
   type ToastMessage,
@@ -5,7 +6,15 @@ import {
 
 /** How a failed backend call is shown, and whether trying again may help. */
 export interface FailureMessage extends ToastMessage {
-  kind: 'offline' | 'auth' | 'rate-limited' | 'upload' | 'invalid' | 'unknown';
+  kind:
+    | 'offline'
+    | 'auth'
+    /** The session's account is gone; it has been signed out. */
+    | 'session-ended'
+    | 'rate-limited'
+    | 'upload'
+    | 'invalid'
+    | 'unknown';
 }
 
 interface ErrorLike {
@@ -22,6 +31,14 @@ export const OFFLINE: FailureMessage = {
     'Your feedback is saved as a draft. Check your connection and try again.',
 };
 
+/** The backend did not answer in time (the connection dropped or hangs). */
+export const TIMED_OUT: FailureMessage = {
+  kind: 'offline',
+  title: 'Peega did not answer in time',
+  description:
+    'Your feedback is saved as a draft. It is sent again when your connection is back, or press Try again.',
+};
+
 /**
  * The message for a failed sign-in, upload or submit. Network failures and
  * gateway errors are "offline"; 401 and expired tokens ask to sign in again;
@@ -34,6 +51,7 @@ export function describeFailure(
   const e = (error ?? {}) as ErrorLike;
   const message = e.message ?? '';
   const status = e.status;
+  if (isTimeoutError(error)) return TIMED_OUT;
   if (
     e.name === 'TypeError' ||
     status === 0 ||

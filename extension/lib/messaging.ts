@@ -38,7 +38,13 @@ export interface TargetTab {
  * fetched by the popup afterwards, not before '+N XP' is shown.
  */
 export type SubmitResult =
-  | { ok: true; feedbackId: string; pointsAwarded: number }
+  | {
+      ok: true;
+      feedbackId: string;
+      pointsAwarded: number;
+      /** The row's server time: badges its insert awarded carry it too. */
+      createdAt: string;
+    }
   | { ok: false; failure: FailureMessage };
 
 /**

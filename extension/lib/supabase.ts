@@ -1,6 +1,7 @@
 import { createClient, type SupportedStorage } from '@supabase/supabase-js';
 import { browser } from '#imports';
 import type { Client } from '@shared/data/client';
+import { timeoutFetch } from '@shared/data/timeout-fetch';
 import type { Database } from '@shared/db/database.types';
 import {
   authStorageKey,
@@ -99,6 +100,8 @@ export async function getClient(
         autoRefreshToken: options.autoRefreshToken ?? false,
         detectSessionInUrl: false,
       },
+      // A lost connection fails in seconds, not minutes.
+      global: { fetch: timeoutFetch() },
     },
   );
   cached = { key, client };

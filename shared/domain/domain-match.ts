@@ -77,6 +77,33 @@ export function isValidHostname(host: string): boolean {
   );
 }
 
+const IPV4 =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+/** A bracketed IPv6 literal as `URL.hostname` gives it, e.g. `[::1]`. */
+const IPV6 = /^\[[0-9a-f.]*:[0-9a-f:.]*\]$/;
+
+/**
+ * True when `host` (normalised) may be the host of a page feedback is
+ * about: a public-style name ({@link isValidHostname}), `localhost`, an IPv4
+ * or bracketed IPv6 address, or — when the address was typed or read with
+ * an explicit `http(s)://` — a one-label intranet name such as `intranet`
+ * (a developer testing their own site is a core user; a bare word typed
+ * without a scheme stays a typo). Company domains stay public-style only.
+ */
+export function isValidWebsiteHost(
+  host: string,
+  explicitScheme: boolean,
+): boolean {
+  if (isValidHostname(host)) return true;
+  if (host === 'localhost' || IPV4.test(host) || IPV6.test(host)) return true;
+  return (
+    explicitScheme &&
+    host.length <= MAX_LABEL_LENGTH &&
+    LABEL.test(host) &&
+    /[a-z]/.test(host)
+  );
+}
+
 /**
  * Normalised, valid host of one domain entry typed by a company (a bare
  * domain or a full URL), or null when it is empty or not a valid host name.

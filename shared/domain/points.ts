@@ -115,6 +115,21 @@ export function isWithinDailyXpCap(submittedTodayBefore: number): boolean {
 }
 
 /**
+ * How many feedback the user sent earlier on `today` (a UTC day key, see
+ * utcDayKey) by `user_stats`' own counter, the one the server's daily cap
+ * reads: 0 when the counter belongs to another day or is not known.
+ */
+export function sentTodayFromStats(
+  stats:
+    | { day_feedback_date: string | null; day_feedback_count: number }
+    | null
+    | undefined,
+  today: string,
+): number {
+  return stats?.day_feedback_date === today ? stats.day_feedback_count : 0;
+}
+
+/**
  * Point records a new feedback earns: `feedback_submitted` (5 to 7) plus, for
  * the very first feedback, `first_feedback` (+10). Empty when the daily cap
  * is reached (see {@link isWithinDailyXpCap}).

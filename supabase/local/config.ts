@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { publicUrlFromEnv } from '../../shared/domain/public-url.ts';
 
 /** The Supabase CLI's well-known local-development secret and keys (demo mode only). */
 export const DEMO_JWT_SECRET =
@@ -237,9 +238,7 @@ export async function loadConfig(
   const dataDir = env.PEEGA_DATA_DIR ?? path.join(root, '.data');
   const demoMode = flag(env.PEEGA_DEMO, true);
   const jwtSecret = demoMode ? DEMO_JWT_SECRET : productionSecret(env, dataDir);
-  const publicUrl = (
-    env.PEEGA_PUBLIC_URL ?? `http://localhost:${port}`
-  ).replace(/\/$/, '');
+  const publicUrl = publicUrlFromEnv(env);
   const anonKey = demoMode ? DEMO_ANON_KEY : await roleKey(jwtSecret, 'anon');
   const serviceRoleKey = demoMode
     ? DEMO_SERVICE_ROLE_KEY

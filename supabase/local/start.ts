@@ -119,7 +119,10 @@ export async function startBackend(
       : []),
     {
       prefix: '/extension',
-      handler: createExtensionPage(config.extensionOutputDir),
+      handler: createExtensionPage(
+        config.extensionOutputDir,
+        () => config.publicUrl,
+      ),
     },
   ]);
   realtime.attach(server);

@@ -2,10 +2,11 @@ import { trackEvent } from '@shared/data/analytics';
 import type { Client } from '@shared/data/client';
 import { createFeedback } from '@shared/data/feedback';
 import { uploadFeedbackFile } from '@shared/data/uploads';
+import { SESSION_ENDED, isSessionGone } from '@shared/domain/session';
 import { FEEDBACK_AUTH_REQUIRED } from '@shared/domain/validation/messages';
 import { deleteDraft, loadDraft, saveDraftShot } from '@ext/lib/drafts';
 import { draftToFeedback } from '@ext/lib/draft-input';
-import { describeFailure } from '@ext/lib/errors';
+import { describeFailure, type FailureMessage } from '@ext/lib/errors';
 import type { SubmitResult } from '@ext/lib/messaging';
 import {
   MAX_SCREENSHOT_BYTES,
@@ -14,6 +15,31 @@ import {
   shrinkJpeg,
 } from '@ext/lib/screenshot';
 import { getClient } from '@ext/lib/supabase';
+
+/**
+ * The message for a failed upload or insert. A failure that is not the
+ * network's may come from an account that no longer exists (the insert
+ * then breaks a foreign key): the server is asked, and such a session is
+ * signed out here and said to have ended. The draft stays either way.
+ */
+async function failureOf(
+  client: Client,
+  error: unknown,
+  stage: 'upload' | 'submit',
+): Promise<FailureMessage> {
+  const failure = describeFailure(error, stage);
+  if (failure.kind === 'offline' || failure.kind === 'rate-limited') {
+    return failure;
+  }
+  try {
+    const { error: userError } = await client.auth.getUser();
+    if (!isSessionGone(userError)) return failure;
+    await client.auth.signOut({ scope: 'local' });
+    return { kind: 'session-ended', ...SESSION_ENDED };
+  } catch {
+    return failure;
+  }
+}
 
 /**
  * Sends the stored draft of a page: upload the (already redacted)
@@ -29,20 +55,6 @@ export async function submitDraft(
     randomId: () => crypto.randomUUID(),
   },
 ): Promise<SubmitResult> {
-  const { draft, shot } = await loadDraft(url);
-  if (!draft) {
-    return {
-      ok: false,
-      failure: {
-        kind: 'invalid',
-        title: 'Nothing to send',
-        description: 'Type your feedback first.',
-      },
-    };
-  }
-  const input = draftToFeedback(draft);
-  if (!input.ok) return input;
-
   let client: Client;
   let userId: string;
   try {
@@ -59,6 +71,20 @@ export async function submitDraft(
   } catch (error) {
     return { ok: false, failure: describeFailure(error) };
   }
+
+  const { draft, shot } = await loadDraft(userId, url);
+  if (!draft) {
+    return {
+      ok: false,
+      failure: {
+        kind: 'invalid',
+        title: 'Nothing to send',
+        description: 'Type your feedback first.',
+      },
+    };
+  }
+  const input = draftToFeedback(draft);
+  if (!input.ok) return input;
 
   let screenshotPath: string | null = null;
   if (draft.includeScreenshot && shot) {
@@ -78,9 +104,12 @@ export async function submitDraft(
           extension: 'jpg',
           id: deps.randomId(),
         });
-        await saveDraftShot(url, { ...shot, uploadedPath: screenshotPath });
+        await saveDraftShot(userId, url, {
+          ...shot,
+          uploadedPath: screenshotPath,
+        });
       } catch (error) {
-        return { ok: false, failure: describeFailure(error, 'upload') };
+        return { ok: false, failure: await failureOf(client, error, 'upload') };
       }
     }
   }
@@ -91,7 +120,7 @@ export async function submitDraft(
       screenshotPath,
       audioPath: null,
     });
-    await deleteDraft(url);
+    await deleteDraft(userId, url);
     void trackEvent(client, {
       name: 'submit_feedback',
       properties: {
@@ -100,8 +129,13 @@ export async function submitDraft(
         has_audio: false,
       },
     });
-    return { ok: true, feedbackId: row.id, pointsAwarded: row.points_awarded };
+    return {
+      ok: true,
+      feedbackId: row.id,
+      pointsAwarded: row.points_awarded,
+      createdAt: row.created_at,
+    };
   } catch (error) {
-    return { ok: false, failure: describeFailure(error) };
+    return { ok: false, failure: await failureOf(client, error, 'submit') };
   }
 }

@@ -48,7 +48,13 @@ export function App({ shell, boot }: { shell: Shell; boot: PopupBoot }) {
       </Notice>
     );
   } else if (session.status === 'signed-out') {
-    body = <SignIn getClient={loadClient} backendUrl={shell.backendUrl} />;
+    body = (
+      <SignIn
+        getClient={loadClient}
+        backendUrl={shell.backendUrl}
+        ended={session.ended ?? false}
+      />
+    );
   } else if (!shell.page) {
     body = (
       <Notice title="No page">
@@ -63,6 +69,7 @@ export function App({ shell, boot }: { shell: Shell; boot: PopupBoot }) {
         userId={session.userId}
         shell={{ ...shell, page: shell.page }}
         boot={boot}
+        onSessionEnded={session.endSession}
       />
     );
   }

@@ -39,3 +39,31 @@ export type FeedbackFormInput = z.input<typeof feedbackFormSchema>;
 
 /** Parsed feedback form, ready for insert. */
 export type FeedbackForm = z.output<typeof feedbackFormSchema>;
+
+/** Fields of the feedback form that can be missing, in the form's order. */
+export const REQUIRED_FEEDBACK_FIELDS = [
+  'companyName',
+  'title',
+  'description',
+] as const;
+
+/**
+ * "Missing information" naming exactly the fields that are empty, with the
+ * form's own words for them (the extension has no title or description
+ * field: it asks for the company and "your feedback"). `['the company
+ * name', 'your feedback']` → 'Please fill in the company name and your
+ * feedback.'.
+ */
+export function missingFieldsMessage(labels: readonly string[]): {
+  title: string;
+  description: string;
+} {
+  const list =
+    labels.length <= 1
+      ? (labels[0] ?? '')
+      : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+  return {
+    title: FEEDBACK_MISSING_INFORMATION.title,
+    description: `Please fill in ${list}.`,
+  };
+}

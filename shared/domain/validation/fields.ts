@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import {
-  isValidHostname,
+  isValidWebsiteHost,
   normalizeDomain,
   urlScheme,
 } from '../domain-match.ts';
@@ -63,15 +63,16 @@ export const existingPasswordSchema = z
  * Website URL as typed, normalised for saving: trimmed; blank or missing →
  * null; without a scheme `https://` is prefixed (`example.com/x` →
  * `https://example.com/x`). Undefined when invalid: not http(s), or its host
- * is not a valid host name (see isValidHostname; `www.` is allowed).
+ * is not a website host (see isValidWebsiteHost: public names, `localhost`,
+ * IP addresses, and one-label intranet names when typed with `http(s)://`).
  */
 export function normalizeWebsiteUrl(
   input: string | null | undefined,
 ): string | null | undefined {
   const trimmed = (input ?? '').trim();
   if (trimmed === '') return null;
-  const candidate =
-    urlScheme(trimmed) === null ? `https://${trimmed}` : trimmed;
+  const explicitScheme = urlScheme(trimmed) !== null;
+  const candidate = explicitScheme ? trimmed : `https://${trimmed}`;
   let url: URL;
   try {
     url = new URL(candidate);
@@ -79,7 +80,8 @@ export function normalizeWebsiteUrl(
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (!isValidHostname(url.hostname.replace(/\.$/, ''))) return undefined;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (!isValidWebsiteHost(host, explicitScheme)) return undefined;
   return candidate;
 }
 

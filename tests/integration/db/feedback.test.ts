@@ -71,6 +71,13 @@ describe('host normalisation (parity with shared/domain/domain-match.ts)', () =>
     'ftp://example.com',
     'https://localhost:3000',
     'https://192.168.0.1',
+    'http://localhost:5173/x',
+    'localhost:5173/x',
+    'http://192.168.1.20/',
+    'http://intranet/',
+    'intranet',
+    'http://[::1]:8080/',
+    'http://under_score/',
     'not a url',
     'https://exa_mple.com',
   ];
@@ -131,6 +138,23 @@ describe('insert', () => {
       quality_score: 3,
       upvotes: 0,
     });
+  });
+
+  // A developer testing their own site (issue #19 item 3).
+  it.each([
+    ['http://localhost:5173/x', 'localhost'],
+    ['http://192.168.1.20/', '192.168.1.20'],
+    ['http://intranet/', 'intranet'],
+    ['http://[::1]:8080/', '[::1]'],
+  ])('accepts feedback about %j (host %j)', async (url, host) => {
+    const row = ok(
+      await user.client
+        .from('feedback')
+        .insert({ ...valid, website_url: url })
+        .select('website_url, website_host')
+        .single(),
+    );
+    expect(row).toEqual({ website_url: url, website_host: host });
   });
 
   it('ignores AI and identity fields a client sends', async () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -38,6 +38,17 @@ it('starts Peega with demo data and prints what it promises', async () => {
     expect(out).toContain('admin@example.com');
     expect(out).toContain('demo-password');
     expect(out).toContain(path.resolve('.output/chrome-mv3'));
+    // The extension is built for this server's address (issue #19 item 2),
+    // and /extension says so.
+    expect(
+      readFileSync(
+        path.resolve('.output/extension-backend.txt'),
+        'utf8',
+      ).trim(),
+    ).toBe(url);
+    expect(await (await fetch(`${url}/extension`)).text()).toContain(
+      `This build of the extension talks to <code>${url}</code>.`,
+    );
 
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);

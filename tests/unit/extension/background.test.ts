@@ -11,14 +11,26 @@ const JPEG = `data:image/jpeg;base64,${btoa('\xff\xd8\xff\xe0jpeg')}`;
 
 /** Just enough of supabase-js for the submit path, with switchable faults. */
 function fakeClient(
-  faults: { upload?: unknown; insert?: unknown; session?: boolean } = {},
+  faults: {
+    upload?: unknown;
+    insert?: unknown;
+    session?: boolean;
+    /** What `auth.getUser()` answers as its error. */
+    user?: unknown;
+  } = {},
 ) {
   const calls = {
     uploads: [] as string[],
     inserts: [] as Record<string, unknown>[],
+    signOuts: 0,
   };
   const client = {
     auth: {
+      getUser: async () => ({ data: {}, error: faults.user ?? null }),
+      signOut: async () => {
+        calls.signOuts += 1;
+        return { error: null };
+      },
       getSession: async () => ({
         data: {
           session: faults.session === false ? null : { user: { id: 'u1' } },
@@ -44,7 +56,14 @@ function fakeClient(
             single: async () => {
               if (faults.insert) return { data: null, error: faults.insert };
               calls.inserts.push(row);
-              return { data: { id: 'f1', points_awarded: 16 }, error: null };
+              return {
+                data: {
+                  id: 'f1',
+                  points_awarded: 16,
+                  created_at: '2026-11-25T12:00:00Z',
+                },
+                error: null,
+              };
             },
           }),
         };
@@ -63,8 +82,8 @@ function fakeClient(
 }
 
 async function storeDraft() {
-  await saveDraft(makeDraft({ category: 'bug' }));
-  await saveDraftShot(URL_, {
+  await saveDraft('u1', makeDraft({ category: 'bug' }));
+  await saveDraftShot('u1', URL_, {
     original: JPEG,
     redacted: JPEG,
     uploadedPath: null,
@@ -85,6 +104,7 @@ describe('submitDraft', () => {
       ok: true,
       feedbackId: 'f1',
       pointsAwarded: 16,
+      createdAt: '2026-11-25T12:00:00Z',
     });
     // A fresh random folder for this file alone (security review L5).
     expect(calls.uploads).toEqual([
@@ -97,7 +117,7 @@ describe('submitDraft', () => {
       website_url: URL_,
       title: 'The total is wrong',
     });
-    expect((await loadDraft(URL_)).draft).toBeNull();
+    expect((await loadDraft('u1', URL_)).draft).toBeNull();
   });
 
   it('keeps the draft when the backend is down, and does not upload twice on retry', async () => {
@@ -110,7 +130,7 @@ describe('submitDraft', () => {
       randomId: () => 'id-1',
     });
     expect(first).toMatchObject({ ok: false, failure: { kind: 'offline' } });
-    const kept = await loadDraft(URL_);
+    const kept = await loadDraft('u1', URL_);
     expect(kept.draft?.text).toBe(makeDraft().text);
     const uploaded = down.calls.uploads[0];
     expect(uploaded).toMatch(/\/id-1\.jpg$/);
@@ -139,7 +159,7 @@ describe('submitDraft', () => {
       ok: false,
       failure: { kind: 'upload', title: 'Upload failed' },
     });
-    expect((await loadDraft(URL_)).draft).not.toBeNull();
+    expect((await loadDraft('u1', URL_)).draft).not.toBeNull();
   });
 
   it('asks to sign in when the session is gone or rate limited', async () => {
@@ -163,11 +183,44 @@ describe('submitDraft', () => {
     });
   });
 
-  it('refuses without a draft', async () => {
-    const getClient = vi.fn();
-    const result = await submitDraft(URL_, { getClient, randomId: () => 'x' });
-    expect(result.ok).toBe(false);
-    expect(getClient).not.toHaveBeenCalled();
+  it('signs out a session whose account is gone and says so, keeping the draft', async () => {
+    await storeDraft();
+    const { client, calls } = fakeClient({
+      insert: { code: '23503', message: 'violates foreign key constraint' },
+      user: {
+        status: 403,
+        code: 'user_not_found',
+        message: 'User from sub claim in JWT does not exist',
+      },
+    });
+    const result = await submitDraft(URL_, {
+      getClient: async () => client,
+      randomId: () => 'id-1',
+    });
+    expect(result).toEqual({
+      ok: false,
+      failure: {
+        kind: 'session-ended',
+        title: 'Your session has ended',
+        description: 'Please sign in again.',
+      },
+    });
+    expect(calls.signOuts).toBe(1);
+    expect((await loadDraft('u1', URL_)).draft).not.toBeNull();
+  });
+
+  it("refuses without a draft, and never sends another account's", async () => {
+    await saveDraft('u2', makeDraft({ category: 'bug' }));
+    const { client, calls } = fakeClient();
+    const result = await submitDraft(URL_, {
+      getClient: async () => client,
+      randomId: () => 'x',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { title: 'Nothing to send' },
+    });
+    expect(calls.inserts).toEqual([]);
   });
 });
 
@@ -179,6 +232,7 @@ describe('typed messaging', () => {
       ok: true as const,
       feedbackId: 'f',
       pointsAwarded: 5,
+      createdAt: '2026-11-25T12:00:00Z',
     }));
     onMessages({
       readPage: async ({ url }) =>

@@ -21,13 +21,16 @@ describe('drafts in extension storage', () => {
   });
 
   it('survives a closed popup: text, category and screenshot come back', async () => {
-    await saveDraft(makeDraft({ category: 'bug', url: 'https://a.test/#x' }));
-    await saveDraftShot('https://a.test/', {
+    await saveDraft(
+      'u1',
+      makeDraft({ category: 'bug', url: 'https://a.test/#x' }),
+    );
+    await saveDraftShot('u1', 'https://a.test/', {
       original: 'data:image/jpeg;base64,AAAA',
       redacted: 'data:image/jpeg;base64,BBBB',
       uploadedPath: null,
     });
-    const { draft, shot } = await loadDraft('https://a.test/#other');
+    const { draft, shot } = await loadDraft('u1', 'https://a.test/#other');
     expect(draft).toMatchObject({ category: 'bug', url: 'https://a.test/' });
     expect(shot?.redacted).toBe('data:image/jpeg;base64,BBBB');
   });
@@ -35,24 +38,41 @@ describe('drafts in extension storage', () => {
   it('keeps at most MAX_DRAFTS pages, dropping the oldest with its screenshot', async () => {
     for (let i = 0; i <= MAX_DRAFTS; i++) {
       const url = `https://a.test/${i}`;
-      await saveDraft(makeDraft({ url }));
-      await saveDraftShot(url, {
+      await saveDraft('u1', makeDraft({ url }));
+      await saveDraftShot('u1', url, {
         original: 'o',
         redacted: 'r',
         uploadedPath: null,
       });
     }
-    expect((await loadDraft('https://a.test/0')).draft).toBeNull();
-    expect((await loadDraft('https://a.test/0')).shot).toBeNull();
+    expect((await loadDraft('u1', 'https://a.test/0')).draft).toBeNull();
+    expect((await loadDraft('u1', 'https://a.test/0')).shot).toBeNull();
     expect(
-      (await loadDraft(`https://a.test/${MAX_DRAFTS}`)).draft,
+      (await loadDraft('u1', `https://a.test/${MAX_DRAFTS}`)).draft,
     ).not.toBeNull();
   });
 
+  it("keeps each account's draft and screenshot to itself", async () => {
+    await saveDraft('u1', makeDraft({ text: 'Private to u1' }));
+    await saveDraftShot('u1', makeDraft().url, {
+      original: 'o',
+      redacted: 'r',
+      uploadedPath: null,
+    });
+    expect(await loadDraft('u2', makeDraft().url)).toEqual({
+      draft: null,
+      shot: null,
+    });
+    // Back after signing in again as u1.
+    expect((await loadDraft('u1', makeDraft().url)).draft?.text).toBe(
+      'Private to u1',
+    );
+  });
+
   it('forgets a draft after a successful submit', async () => {
-    await saveDraft(makeDraft());
-    await deleteDraft(makeDraft().url);
-    expect((await loadDraft(makeDraft().url)).draft).toBeNull();
+    await saveDraft('u1', makeDraft());
+    await deleteDraft('u1', makeDraft().url);
+    expect((await loadDraft('u1', makeDraft().url)).draft).toBeNull();
   });
 });
 
@@ -86,15 +106,40 @@ describe('draftToFeedback', () => {
   });
 
   it.each([
-    ['no text', { text: '  ' }],
-    ['no company', { companyName: '' }],
-  ])('refuses %s with the spec message', (_name, patch) => {
+    ['no text', { text: '  ' }, 'Please fill in your feedback.'],
+    ['no company', { companyName: '' }, 'Please fill in the company name.'],
+    [
+      'nothing',
+      { companyName: ' ', text: '' },
+      'Please fill in the company name and your feedback.',
+    ],
+  ])('refuses %s, naming the empty field', (_name, patch, description) => {
     expect(draftToFeedback(makeDraft(patch))).toEqual({
+      ok: false,
+      failure: { kind: 'invalid', title: 'Missing information', description },
+    });
+  });
+
+  // A developer testing their own site (issue #19 item 3).
+  it.each([
+    'http://localhost:5173/x',
+    'http://192.168.1.20/',
+    'http://intranet/',
+    'http://[::1]:8080/',
+  ])('sends %s with every field filled', (url) => {
+    const r = draftToFeedback(makeDraft({ url }));
+    expect(r).toMatchObject({ ok: true, value: { websiteUrl: url } });
+  });
+
+  it('names the address when only the address is refused', () => {
+    const r = draftToFeedback(makeDraft({ url: 'http://under_score/' }));
+    expect(r).toEqual({
       ok: false,
       failure: {
         kind: 'invalid',
-        title: 'Missing information',
-        description: 'Please fill in title, description, and company name.',
+        title: "This page's address can't be used",
+        description:
+          'http://under_score/ is not a website address Peega can store.',
       },
     });
   });

@@ -24,6 +24,25 @@ describe('describeFailure', () => {
     expect(describeFailure(error, stage).kind).toBe(kind);
   });
 
+  it.each([
+    [
+      new (class extends Error {
+        override name = 'TimeoutError';
+      })('The request timed out after 15 s.'),
+      'upload',
+    ],
+    // PostgREST and Storage wrap the fetch's rejection into a message.
+    [{ message: 'TimeoutError: The request timed out after 15 s.' }, 'submit'],
+  ] as const)(
+    'says a timed-out request (%o during %s) did not answer',
+    (error, stage) => {
+      expect(describeFailure(error, stage)).toMatchObject({
+        kind: 'offline',
+        title: 'Peega did not answer in time',
+      });
+    },
+  );
+
   it('asks to sign in again with the spec message', () => {
     expect(describeFailure({ status: 401, message: 'JWT expired' })).toEqual({
       kind: 'auth',

@@ -80,9 +80,9 @@ describe('the popup shell (first screen from storage, no network)', () => {
       [authStorageKey(SUPABASE)]: SESSION,
     });
     await statsCacheItem.setValue(STATS);
-    await saveDraft(makeDraft({ text: 'Half typed' }));
+    await saveDraft('u1', makeDraft({ text: 'Half typed' }));
     const shot = { original: 'data:a', redacted: 'data:b', uploadedPath: null };
-    await saveDraftShot(URL_, shot);
+    await saveDraftShot('u1', URL_, shot);
 
     const shell = await readShell(Promise.resolve(TAB));
     expect(shell).toMatchObject({
@@ -104,8 +104,15 @@ describe('the popup shell (first screen from storage, no network)', () => {
     await fakeBrowser.storage.local.set({
       [authStorageKey(SUPABASE)]: SESSION.replace('"u1"', '"u2"'),
     });
+    await saveDraft('u1', makeDraft({ text: 'Half typed by u1' }));
     const other = await readShell(Promise.resolve(TAB));
-    expect(other).toMatchObject({ user: { id: 'u2' }, stats: null });
+    // The next account on this browser sees neither u1's stats nor draft.
+    expect(other).toMatchObject({
+      user: { id: 'u2' },
+      stats: null,
+      draft: null,
+      shot: null,
+    });
   });
 
   it('ignores a session of another backend (the address changed in the options)', async () => {

@@ -1,13 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Client } from '@shared/data/client';
+import { listBadgesEarnedSince } from '@shared/data/badges-earned';
 import { getUserStats } from '@shared/data/stats';
+import type { BadgeDefinition } from '@shared/domain/badges';
 import {
   CATEGORY_FORM_BUTTONS,
   toggleCategory,
 } from '@shared/domain/categories';
 import { guessCompanyName } from '@shared/domain/company-guess';
 import { utcDayKey } from '@shared/domain/plans';
-import { feedbackPointsPreview } from '@shared/domain/points';
+import {
+  feedbackPointsPreview,
+  isWithinDailyXpCap,
+  sentTodayFromStats,
+} from '@shared/domain/points';
 import type { PopupBoot, Shell } from '@ext/api/popup-boot';
 import { loadClient } from '@ext/api/use-popup-session';
 import { saveDraft, saveDraftShot, loadDraft } from '@ext/lib/drafts';
@@ -25,8 +31,9 @@ import {
   type Draft,
   type DraftShot,
 } from '@ext/lib/storage';
-import { Button, Input, Notice, Textarea } from '@ext/components/ui';
+import { Input, Notice, Textarea } from '@ext/components/ui';
 import { ScreenshotEditor } from './screenshot-editor';
+import { SendFooter } from './send-footer';
 import { SimilarFeedback } from './similar-feedback';
 import { Success } from './success';
 
@@ -79,42 +86,69 @@ export function FeedbackForm({
   userId,
   shell,
   boot,
+  onSessionEnded,
 }: {
   client: Client | null;
   userId: string;
   shell: Shell & { page: PageInfo };
   /** The page read and the screenshot, started before React rendered. */
   boot: PopupBoot;
+  /** A submit found the account gone (the background signed it out). */
+  onSessionEnded: () => void;
 }) {
   const page = shell.page;
+  // The stored draft read at boot is the stored session's user's; after a
+  // sign-in in this popup it is read below, for the user now signed in.
+  const own = shell.user?.id === userId;
+  const stored = own
+    ? { draft: shell.draft, shot: shell.shot }
+    : { draft: null, shot: null };
   /** The user has changed something: the draft is stored from then on. */
-  const touched = useRef(shell.draft !== null);
+  const touched = useRef(stored.draft !== null);
   const pageInfo = useRef<PageInfo | null>(null);
   // A capture that arrived before this first render is shown in it.
   const [capture, setCapture] = useState<Capture | undefined>(
     boot.settled.capture,
   );
   const [draft, setDraft] = useState<Draft>(
-    () => shell.draft ?? newDraft(page),
+    () => stored.draft ?? newDraft(page),
   );
   const [shot, setShot] = useState<DraftShot | null>(() => {
     const raw = boot.settled.capture?.screenshot;
     return (
-      shell.shot ??
+      stored.shot ??
       (raw ? { original: raw, redacted: raw, uploadedPath: null } : null)
     );
   });
   /** The screenshot object last written to storage (saved once, not per keystroke). */
-  const savedShot = useRef<DraftShot | null>(shell.shot);
+  const savedShot = useRef<DraftShot | null>(stored.shot);
   const [stats, setStats] = useState<CachedStats | null>(
     shell.stats?.userId === userId ? shell.stats : null,
   );
   const [redacting, setRedacting] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<FailureMessage | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  // A failure is shown where it is seen, above the sticky Send footer.
+  useEffect(() => {
+    failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
+
+  // Offline or timed out: send again by itself once the browser is back
+  // online (the draft is stored, so a closed popup loses nothing either).
+  useEffect(() => {
+    if (failure?.kind !== 'offline') return;
+    const retry = () => formRef.current?.requestSubmit();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failure]);
   const [done, setDone] = useState<{
     points: number;
     total: number | null;
+    /** Badges this submission earned (read after it, named from shared/domain). */
+    badges: BadgeDefinition[];
   } | null>(null);
 
   // The content script knows more than the tab (og:site_name, viewport):
@@ -176,6 +210,23 @@ export function FeedbackForm({
   }, [boot]);
 
   useEffect(() => {
+    if (own) return;
+    let active = true;
+    void loadDraft(userId, page.url).then((found) => {
+      if (!active || !found.draft || touched.current) return;
+      touched.current = true;
+      setDraft(found.draft);
+      if (found.shot) {
+        savedShot.current = found.shot;
+        setShot(found.shot);
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [own, userId, page.url]);
+
+  useEffect(() => {
     if (!client) return;
     let active = true;
     refreshStats(client, userId).then(
@@ -190,7 +241,7 @@ export function FeedbackForm({
   function persistShot(next: DraftShot | null, url: string) {
     if (next === savedShot.current) return Promise.resolve();
     savedShot.current = next;
-    return saveDraftShot(url, next);
+    return saveDraftShot(userId, url, next);
   }
 
   // The screenshot joins the stored draft once the user has changed
@@ -204,6 +255,7 @@ export function FeedbackForm({
       <Success
         points={done.points}
         totalPoints={done.total}
+        badges={done.badges}
         dashboardUrl={`${shell.backendUrl}/app`}
         onAnother={() => {
           setDone(null);
@@ -220,7 +272,7 @@ export function FeedbackForm({
     touched.current = true;
     setDraft((d) => {
       const next = { ...d, ...patch, updatedAt: Date.now() };
-      void saveDraft(next);
+      void saveDraft(userId, next);
       return next;
     });
     setFailure(null);
@@ -244,12 +296,12 @@ export function FeedbackForm({
 
   const hasShot = Boolean(shot && draft.includeScreenshot);
   const today = utcDayKey(new Date());
+  const submittedTodayBefore = sentTodayFromStats(stats, today);
   const points = feedbackPointsPreview({
     hasScreenshot: hasShot,
     hasAudio: false,
     isFirstFeedback: (stats?.feedback_count ?? 0) === 0,
-    submittedTodayBefore:
-      stats?.day_feedback_date === today ? stats.day_feedback_count : 0,
+    submittedTodayBefore,
   });
 
   async function onSubmit(e: FormEvent) {
@@ -261,12 +313,17 @@ export function FeedbackForm({
       // The draft (and its screenshot) is stored before it is sent, so a
       // failure or a closed popup keeps everything.
       touched.current = true;
-      await Promise.all([saveDraft(draft), persistShot(shot, draft.url)]);
+      await Promise.all([
+        saveDraft(userId, draft),
+        persistShot(shot, draft.url),
+      ]);
       const result = await sendMessage('submitFeedback', { url: draft.url });
       if (result.ok) {
-        // '+N XP' at once; the level progress follows when the stats arrive.
-        setDone({ points: result.pointsAwarded, total: null });
-        (client ? Promise.resolve(client) : loadClient())
+        // '+N XP' at once; the level progress and any badge this feedback
+        // earned follow when they arrive.
+        setDone({ points: result.pointsAwarded, total: null, badges: [] });
+        const ready = client ? Promise.resolve(client) : loadClient();
+        ready
           .then((c) => refreshStats(c, userId))
           .then(
             (s) => {
@@ -275,9 +332,17 @@ export function FeedbackForm({
             },
             () => undefined,
           );
+        ready
+          .then((c) => listBadgesEarnedSince(c, userId, result.createdAt))
+          .then(
+            (badges) => setDone((d) => d && { ...d, badges }),
+            () => undefined,
+          );
+      } else if (result.failure.kind === 'session-ended') {
+        onSessionEnded();
       } else {
         setFailure(result.failure);
-        const fresh = await loadDraft(draft.url);
+        const fresh = await loadDraft(userId, draft.url);
         if (fresh.shot) {
           savedShot.current = fresh.shot;
           setShot(fresh.shot);
@@ -295,7 +360,19 @@ export function FeedbackForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      // Ctrl/Cmd+Enter sends from any field, as in mail and chat apps.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          e.currentTarget.requestSubmit();
+        }
+      }}
+      className="flex flex-col gap-3"
+    >
       <div className="min-w-0 rounded-lg border border-line bg-white px-3 py-2">
         <p className="truncate text-sm font-semibold" data-testid="page-host">
           {draft.host || 'This page'}
@@ -427,21 +504,23 @@ export function FeedbackForm({
         />
       )}
       {failure && (
-        <Notice tone="error" title={failure.title}>
-          {failure.description}
-          {failure.kind !== 'invalid' &&
-            !/draft/i.test(failure.description ?? '') && (
-              <span className="block">Your draft is saved.</span>
-            )}
-        </Notice>
+        <div className="scroll-mb-28" ref={failureRef}>
+          <Notice tone="error" title={failure.title}>
+            {failure.description}
+            {failure.kind !== 'invalid' &&
+              !/draft/i.test(failure.description ?? '') && (
+                <span className="block">Your draft is saved.</span>
+              )}
+          </Notice>
+        </div>
       )}
-      <Button type="submit" disabled={pending || redacting}>
-        {pending
-          ? 'Sending…'
-          : failure && failure.kind !== 'invalid'
-            ? `Try again · +${points} XP`
-            : `Send feedback · +${points} XP`}
-      </Button>
+      <SendFooter
+        points={points}
+        capped={!isWithinDailyXpCap(submittedTodayBefore)}
+        pending={pending}
+        disabled={pending || redacting}
+        retry={failure !== null && failure.kind !== 'invalid'}
+      />
     </form>
   );
 }

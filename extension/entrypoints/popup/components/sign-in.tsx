@@ -6,16 +6,20 @@ import {
   PASSWORD_REQUIRED,
 } from '@shared/domain/validation/messages';
 import { describeFailure, type FailureMessage } from '@ext/lib/errors';
+import { SESSION_ENDED } from '@shared/domain/session';
 import { Button, Input, Notice } from '@ext/components/ui';
 
 /** E-mail and password sign-in; sign-up happens on the web app. */
 export function SignIn({
   getClient,
   backendUrl,
+  ended = false,
 }: {
   /** supabase-js, loaded on demand (it is not part of the first screen). */
   getClient: () => Promise<Client>;
   backendUrl: string;
+  /** The previous session's account is gone: say why the user is here. */
+  ended?: boolean;
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -55,6 +59,11 @@ export function SignIn({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      {ended && (
+        <Notice tone="error" title={SESSION_ENDED.title}>
+          {SESSION_ENDED.description}
+        </Notice>
+      )}
       <div>
         <h1 className="text-base font-semibold">Sign in to send feedback</h1>
         <p className="text-xs text-ink-muted">

@@ -1,16 +1,20 @@
+import type { BadgeDefinition } from '@shared/domain/badges';
 import { formatXp } from '@shared/domain/points';
 import { levelProgress, MAX_LEVEL_TEXT } from '@shared/domain/levels';
 import { Button } from '@ext/components/ui';
 
-/** After a submit: the XP earned, the level progress and the dashboard link. */
+/** After a submit: the XP earned, any badge earned, the level progress and the dashboard link. */
 export function Success({
   points,
   totalPoints,
+  badges = [],
   dashboardUrl,
   onAnother,
 }: {
   points: number;
   totalPoints: number | null;
+  /** Badges this submission earned: celebrated here, where they happened. */
+  badges?: readonly BadgeDefinition[];
   dashboardUrl: string;
   onAnother: () => void;
 }) {
@@ -25,6 +29,32 @@ export function Success({
         {formatXp(points)}
       </p>
       <p className="text-xs text-ink-muted">Thank you for your feedback.</p>
+      {badges.length > 0 && (
+        <ul
+          className="flex w-full flex-col gap-1.5"
+          aria-label={badges.length === 1 ? 'New badge' : 'New badges'}
+          data-testid="badges-earned"
+        >
+          {badges.map((b) => (
+            <li
+              key={b.key}
+              className="flex items-center gap-2 rounded-lg border border-accent-500/40 bg-orange-50 px-3 py-2 text-left"
+            >
+              <span className="text-2xl" aria-hidden>
+                {b.emoji}
+              </span>
+              <span>
+                <span className="block text-sm font-semibold">
+                  New badge: {b.name}
+                </span>
+                <span className="block text-xs text-ink-muted">
+                  {b.description}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {progress && (
         <div
           className="w-full rounded-lg border border-line bg-white p-3 text-left"

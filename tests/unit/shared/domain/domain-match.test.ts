@@ -5,6 +5,7 @@ import {
   hostMatchesDomain,
   urlScheme,
   isValidHostname,
+  isValidWebsiteHost,
   matchesCompanyDomain,
   normalizeDomain,
   normalizeHost,
@@ -179,5 +180,21 @@ describe('matchesCompanyDomain', () => {
     ['chrome://newtab', 'newtab', false],
   ])('%j on %j → %s', (website, domains, expected) => {
     expect(matchesCompanyDomain(website, domains)).toBe(expected);
+  });
+});
+
+describe('isValidWebsiteHost', () => {
+  it.each([
+    ['example.com', false, true],
+    ['localhost', false, true],
+    ['192.168.1.20', false, true],
+    ['[::1]', false, true],
+    ['intranet', true, true],
+    ['intranet', false, false],
+    ['under_score', true, false],
+    ['1234', true, false],
+    ['', true, false],
+  ])('%j (explicit scheme %j) → %j', (host, explicit, valid) => {
+    expect(isValidWebsiteHost(host, explicit)).toBe(valid);
   });
 });

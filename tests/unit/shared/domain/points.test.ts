@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sentTodayFromStats,
   AUDIO_BONUS_POINTS,
   DAILY_FEEDBACK_XP_CAP,
   FEEDBACK_BASE_POINTS,
@@ -202,5 +203,16 @@ describe('labels', () => {
     [-7, '-7 XP'],
   ])('formatXp(%d) → %j', (points, text) => {
     expect(formatXp(points)).toBe(text);
+  });
+});
+
+describe('sentTodayFromStats', () => {
+  it.each([
+    [{ day_feedback_date: '2026-11-25', day_feedback_count: 20 }, 20],
+    [{ day_feedback_date: '2026-11-24', day_feedback_count: 20 }, 0],
+    [{ day_feedback_date: null, day_feedback_count: 0 }, 0],
+    [null, 0],
+  ])('%o on 2026-11-25 → %i', (stats, sent) => {
+    expect(sentTodayFromStats(stats, '2026-11-25')).toBe(sent);
   });
 });

@@ -88,8 +88,16 @@ describe('website URL', () => {
     ['ftp://example.com', undefined],
     ['javascript:alert(1)', undefined],
     ['not a url', undefined],
-    ['https://localhost:3000', undefined],
-    ['http://192.168.0.1', undefined],
+    // Pages a developer tests: localhost, IP addresses, intranet names.
+    ['https://localhost:3000', 'https://localhost:3000'],
+    ['http://localhost:5173/x', 'http://localhost:5173/x'],
+    ['localhost:5173/x', 'https://localhost:5173/x'],
+    ['http://192.168.1.20/', 'http://192.168.1.20/'],
+    ['http://intranet/', 'http://intranet/'],
+    ['http://[::1]:8080/', 'http://[::1]:8080/'],
+    // A bare word without a scheme is still a typo, not an intranet host.
+    ['intranet', undefined],
+    ['http://under_score/', undefined],
     ['https://', undefined],
   ])('normalizeWebsiteUrl(%j) → %j', (input, output) => {
     expect(normalizeWebsiteUrl(input)).toBe(output);

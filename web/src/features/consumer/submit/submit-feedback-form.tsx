@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'sonner';
+import { isConnectionError, isTimeoutError } from '@shared/data/timeout-fetch';
 import {
   CATEGORY_FORM_BUTTONS,
   toggleCategory,
-  type FeedbackCategory,
 } from '@shared/domain/categories';
 import {
   DAILY_FEEDBACK_XP_CAP,
   feedbackPointsPreview,
   isWithinDailyXpCap,
+  sentTodayFromStats,
 } from '@shared/domain/points';
 import { utcDayKey } from '@shared/domain/plans';
 import { feedbackFormSchema } from '@shared/domain/validation/feedback';
@@ -22,22 +23,44 @@ import {
 } from '@shared/domain/validation/messages';
 import { useCreateFeedback } from '@web/api/feedback/create-feedback';
 import { useMyFeedback } from '@web/api/feedback/get-my-feedback';
+import { useUserStats } from '@web/api/stats/get-user-stats';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { InputField, TextareaField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
 import { AudioRecorder } from './audio-recorder';
+import { useFeedbackDraft } from './feedback-draft';
 import { FileUploadField } from './file-upload-field';
 import { SimilarFeedback } from './similar-feedback';
 import { useFileUpload } from './use-file-upload';
+import { useOnlineRetry } from './use-online-retry';
+
+/**
+ * Said under the form when a submit could not reach Peega (next to the
+ * spec's 'Something went wrong' toast): why, and that nothing is lost.
+ */
+export function submitOfflineMessage(timedOut: boolean) {
+  return {
+    title: timedOut ? 'Peega did not answer in time' : "Can't reach Peega",
+    description:
+      'Your feedback is kept in this form. It is sent again when your connection is back, or press Submit again.',
+  };
+}
 
 /** The form of /submit-feedback (consumer spec §2, §5). */
 export function SubmitFeedbackForm({ userId }: { userId: string }) {
   const [, navigate] = useLocation();
-  const [companyName, setCompanyName] = useState('');
-  const [websiteUrl, setWebsiteUrl] = useState('');
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [category, setCategory] = useState<FeedbackCategory | null>(null);
+  // Kept per account across reloads and sign-outs (feedback-draft.ts).
+  const { draft, set, clear } = useFeedbackDraft(userId);
+  const { companyName, websiteUrl, title, description, category } = draft;
+  /** The last submit failed for lack of a connection: retried when online. */
+  const [offline, setOffline] = useState<ReturnType<
+    typeof submitOfflineMessage
+  > | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useOnlineRetry(
+    offline !== null,
+    useCallback(() => formRef.current?.requestSubmit(), []),
+  );
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const screenshot = useFileUpload('screenshots');
   const audio = useFileUpload('audio');
@@ -45,15 +68,22 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
   const mine = useMyFeedback(userId);
 
   const today = utcDayKey(new Date());
-  const sentToday =
-    mine.data?.filter((f) => utcDayKey(new Date(f.created_at)) === today)
-      .length ?? 0;
+  // The server's own counter of today's feedback (the daily XP cap reads
+  // it); the list of the user's feedback stands in until it has loaded.
+  const stats = useUserStats(userId);
+  const sentToday = stats.data
+    ? sentTodayFromStats(stats.data, today)
+    : (mine.data?.filter((f) => utcDayKey(new Date(f.created_at)) === today)
+        .length ?? 0);
   const points = feedbackPointsPreview({
     hasScreenshot: screenshot.state.status === 'uploaded',
     hasAudio: audio.state.status === 'uploaded',
     isFirstFeedback: mine.data !== undefined && mine.data.length === 0,
     submittedTodayBefore: sentToday,
   });
+  const capped = !isWithinDailyXpCap(sentToday);
+  /** Attachment hints promise XP only while this feedback earns any. */
+  const bonus = capped ? '' : ' · +1 XP';
   const uploading =
     screenshot.state.status === 'uploading' ||
     audio.state.status === 'uploading';
@@ -85,6 +115,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
       return;
     }
     setErrors({});
+    setOffline(null);
     try {
       const row = await create.mutateAsync({
         title: parsed.data.title,
@@ -96,11 +127,15 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
           screenshot.state.status === 'uploaded' ? screenshot.state.path : null,
         audioPath: audio.state.status === 'uploaded' ? audio.state.path : null,
       });
+      clear();
       const message = feedbackSubmittedMessage(row.points_awarded);
       toast.success(message.title, { description: message.description });
       navigate(paths.dashboard);
     } catch (err) {
       // Everything typed and uploaded stays in the form for another try.
+      if (isConnectionError(err)) {
+        setOffline(submitOfflineMessage(isTimeoutError(err)));
+      }
       const { status, code } = err as { status?: number; code?: string };
       const signedOut = status === 401 || code === 'PGRST301';
       toast.error(
@@ -115,7 +150,12 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
           label="Company Name"
@@ -123,7 +163,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
           required
           placeholder="e.g. Example Inc."
           value={companyName}
-          onChange={(e) => setCompanyName(e.target.value)}
+          onChange={(e) => set('companyName', e.target.value)}
           error={errors.companyName}
         />
         <InputField
@@ -133,7 +173,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
           inputMode="url"
           placeholder="https://example.com"
           value={websiteUrl}
-          onChange={(e) => setWebsiteUrl(e.target.value)}
+          onChange={(e) => set('websiteUrl', e.target.value)}
           error={errors.websiteUrl}
         />
       </div>
@@ -144,7 +184,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
         maxLength={200}
         placeholder="Summarise your feedback in a few words"
         value={title}
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => set('title', e.target.value)}
         error={errors.title}
       />
       <SimilarFeedback userId={userId} websiteUrl={websiteUrl} title={title} />
@@ -156,7 +196,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
         maxLength={5000}
         placeholder="What happened, what did you expect, what would make it better?"
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => set('description', e.target.value)}
         error={errors.description}
       />
       <fieldset>
@@ -167,7 +207,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
               key={c.key}
               type="button"
               aria-pressed={category === c.key}
-              onClick={() => setCategory((cur) => toggleCategory(cur, c.key))}
+              onClick={() => set('category', toggleCategory(category, c.key))}
               className={`flex items-center justify-center gap-2 rounded-xl border px-3 py-2.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600 ${category === c.key ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-white hover:border-brand-300'}`}
             >
               <span aria-hidden="true">{c.emoji}</span>
@@ -179,7 +219,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <FileUploadField
           label="Screenshot"
-          hint="PNG, JPEG, WebP or GIF, up to 5 MB · +1 XP"
+          hint={`PNG, JPEG, WebP or GIF, up to 5 MB${bonus}`}
           accept="image/*"
           state={screenshot.state}
           onChoose={(file) => void screenshot.choose(file, file.name)}
@@ -194,7 +234,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
         />
         <FileUploadField
           label="Audio"
-          hint="Up to 10 MB · +1 XP"
+          hint={`Up to 10 MB${bonus}`}
           accept="audio/*"
           state={audio.state}
           onChoose={(file) => void audio.choose(file, file.name)}
@@ -211,7 +251,16 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
           }
         />
       </div>
-      {!isWithinDailyXpCap(sentToday) && (
+      {offline && (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-3 text-sm text-red-900"
+        >
+          <strong className="block">{offline.title}</strong>
+          {offline.description}
+        </p>
+      )}
+      {capped && (
         <p
           role="status"
           className="rounded-xl bg-yellow-50 p-3 text-sm text-yellow-900"
@@ -230,7 +279,9 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
         >
           {create.isPending
             ? 'Submitting...'
-            : `Submit Feedback (+${points} XP)`}
+            : capped
+              ? 'Submit Feedback'
+              : `Submit Feedback (+${points} XP)`}
         </Button>
       </div>
     </form>
