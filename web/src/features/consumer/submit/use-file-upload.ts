@@ -3,10 +3,20 @@ import { toast } from 'sonner';
 import type { UploadBucket } from '@shared/data/uploads';
 import {
   audioFileSchema,
-  fileExtension,
+  baseMimeType,
+  mediaExtension,
   screenshotFileSchema,
 } from '@shared/domain/validation/files';
-import { toastForIssue } from '@shared/domain/validation/messages';
+import {
+  looksLikeAudio,
+  looksLikeImage,
+  MEDIA_SNIFF_BYTES,
+} from '@shared/domain/validation/media-bytes';
+import {
+  AUDIO_INVALID_TYPE,
+  SCREENSHOT_INVALID_TYPE,
+  toastForIssue,
+} from '@shared/domain/validation/messages';
 import {
   removeUploadedFile,
   useUploadFeedbackFile,
@@ -17,19 +27,6 @@ export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; name: string }
   | { status: 'uploaded'; name: string; path: string; previewUrl: string };
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'audio/webm': 'webm',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-};
 
 const LABEL: Record<UploadBucket, string> = {
   screenshots: 'screenshot',
@@ -47,7 +44,7 @@ export function useFileUpload(bucket: UploadBucket) {
 
   async function choose(file: File | Blob, name: string) {
     // Codec parameters are dropped: buckets compare the bare MIME type.
-    const contentType = (file.type.split(';')[0] ?? '').trim().toLowerCase();
+    const contentType = baseMimeType(file.type);
     const schema =
       bucket === 'screenshots' ? screenshotFileSchema : audioFileSchema;
     const parsed = schema.safeParse({
@@ -60,7 +57,20 @@ export function useFileUpload(bucket: UploadBucket) {
       toast.error(message.title, { description: message.description });
       return;
     }
-    const extension = EXTENSIONS[contentType] ?? fileExtension(name) ?? 'bin';
+    // A renamed file (text saved as `.png`) is caught here, with the same
+    // toast as a wrong type, instead of failing on the server.
+    const head = new Uint8Array(
+      await file.slice(0, MEDIA_SNIFF_BYTES).arrayBuffer(),
+    );
+    const looksRight =
+      bucket === 'screenshots' ? looksLikeImage : looksLikeAudio;
+    if (!looksRight(head)) {
+      const message =
+        bucket === 'screenshots' ? SCREENSHOT_INVALID_TYPE : AUDIO_INVALID_TYPE;
+      toast.error(message.title, { description: message.description });
+      return;
+    }
+    const extension = mediaExtension(contentType, name);
     setState({ status: 'uploading', name });
     try {
       const path = await upload.mutateAsync({
