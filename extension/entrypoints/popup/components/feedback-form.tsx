@@ -8,6 +8,7 @@ import {
 import { guessCompanyName } from '@shared/domain/company-guess';
 import { utcDayKey } from '@shared/domain/plans';
 import { feedbackPointsPreview } from '@shared/domain/points';
+import { signInHref } from '@shared/domain/return-path';
 import type { PopupBoot, Shell } from '@ext/api/popup-boot';
 import { loadClient } from '@ext/api/use-popup-session';
 import { saveDraft, saveDraftShot, loadDraft } from '@ext/lib/drafts';
@@ -204,7 +205,7 @@ export function FeedbackForm({
       <Success
         points={done.points}
         totalPoints={done.total}
-        dashboardUrl={`${shell.backendUrl}/app`}
+        dashboardUrl={`${shell.backendUrl}${signInHref('/app')}`}
         onAnother={() => {
           setDone(null);
           setShot(null);
