@@ -14,3 +14,19 @@ export const REAUTHENTICATION_NEEDED =
 
 /** The change-password form's current password was wrong (ours). */
 export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
+
+/**
+ * A stored session whose account was deleted (issue #19 item 10, ours): the
+ * app signs it out instead of showing an empty dashboard.
+ */
+export const ACCOUNT_GONE = {
+  title: 'Signed out',
+  description:
+    'This account no longer exists. Sign in with another account or sign up again.',
+} as const;
+
+/** A stored session the server ended (signed out everywhere; ours). */
+export const SESSION_ENDED = {
+  title: 'Signed out',
+  description: 'Your session has ended. Please sign in again.',
+} as const;

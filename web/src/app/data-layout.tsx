@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { queryClient } from '@web/lib/query-client';
+import { SessionEndedNotice } from './session-ended-notice';
 
 /**
  * Layout of every screen that reads or writes data: the query cache and
@@ -12,6 +13,7 @@ export function DataLayout({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <Toaster position="top-center" richColors closeButton />
+      <SessionEndedNotice />
     </QueryClientProvider>
   );
 }
