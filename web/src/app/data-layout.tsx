@@ -12,7 +12,8 @@ export function DataLayout({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      {/* Bottom right: clear of the header links and page titles. */}
+      <Toaster position="bottom-right" richColors closeButton />
       <SessionEndedNotice />
     </QueryClientProvider>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { UploadBucket } from '@shared/data/uploads';
 import {
@@ -41,6 +41,10 @@ const LABEL: Record<UploadBucket, string> = {
 export function useFileUpload(bucket: UploadBucket) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const upload = useUploadFeedbackFile();
+  // This field's error toasts: a later successful upload clears them.
+  const errors = useRef<(string | number)[]>([]);
+  const fail = (title: string, description?: string) =>
+    errors.current.push(toast.error(title, { description }));
 
   async function choose(file: File | Blob, name: string) {
     // Codec parameters are dropped: buckets compare the bare MIME type.
@@ -54,7 +58,7 @@ export function useFileUpload(bucket: UploadBucket) {
     });
     if (!parsed.success) {
       const message = toastForIssue(parsed.error.issues[0]?.message ?? '');
-      toast.error(message.title, { description: message.description });
+      fail(message.title, message.description);
       return;
     }
     // A renamed file (text saved as `.png`) is caught here, with the same
@@ -67,7 +71,7 @@ export function useFileUpload(bucket: UploadBucket) {
     if (!looksRight(head)) {
       const message =
         bucket === 'screenshots' ? SCREENSHOT_INVALID_TYPE : AUDIO_INVALID_TYPE;
-      toast.error(message.title, { description: message.description });
+      fail(message.title, message.description);
       return;
     }
     const extension = mediaExtension(contentType, name);
@@ -85,14 +89,16 @@ export function useFileUpload(bucket: UploadBucket) {
         path,
         previewUrl: URL.createObjectURL(file),
       });
+      errors.current.splice(0).forEach((id) => toast.dismiss(id));
       toast.success(
         bucket === 'screenshots' ? 'Screenshot uploaded!' : 'Audio uploaded!',
       );
     } catch {
       setState({ status: 'idle' });
-      toast.error('Upload failed', {
-        description: `There was an error uploading your ${LABEL[bucket]}.`,
-      });
+      fail(
+        'Upload failed',
+        `There was an error uploading your ${LABEL[bucket]}.`,
+      );
     }
   }
 
