@@ -987,6 +987,7 @@ export type Database = {
           badge_emoji: string
           badge_key: string
           badge_name: string
+          celebrated_at: string | null
           earned_at: string
           id: string
           user_id: string
@@ -995,6 +996,7 @@ export type Database = {
           badge_emoji: string
           badge_key: string
           badge_name: string
+          celebrated_at?: string | null
           earned_at?: string
           id?: string
           user_id: string
@@ -1003,6 +1005,7 @@ export type Database = {
           badge_emoji?: string
           badge_key?: string
           badge_name?: string
+          celebrated_at?: string | null
           earned_at?: string
           id?: string
           user_id?: string
@@ -1505,6 +1508,10 @@ export type Database = {
           url: string
           verified: boolean
         }[]
+      }
+      mark_badges_celebrated: {
+        Args: { p_badge_keys: string[] }
+        Returns: number
       }
       mark_linkedin_verified: { Args: { p_user_id: string }; Returns: boolean }
       process_referral_signup: {
