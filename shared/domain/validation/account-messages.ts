@@ -30,3 +30,12 @@ export const SESSION_ENDED = {
   title: 'Signed out',
   description: 'Your session has ended. Please sign in again.',
 } as const;
+
+/**
+ * A new password chosen from a reset link (ours): the link already signed
+ * the user in, so the toast does not ask them to sign in.
+ */
+export const PASSWORD_RESET_DONE = {
+  title: 'Password updated',
+  description: "Your new password is set and you're signed in.",
+} as const;

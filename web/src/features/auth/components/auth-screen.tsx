@@ -16,6 +16,14 @@ import { SignInUpForm, type AuthTab } from './sign-in-up-form';
 
 type Mode = AuthTab | 'forgot' | 'reset';
 
+/** What each view is called in the tab title and for screen readers. */
+const TITLES: Record<Mode, string> = {
+  signin: 'Sign in',
+  signup: 'Sign up',
+  forgot: 'Reset password',
+  reset: 'New password',
+};
+
 function modeFrom(params: URLSearchParams): Mode {
   if (params.get('ref')) return 'signup';
   const mode = params.get('mode');
@@ -114,7 +122,7 @@ export function AuthScreen() {
 
   return (
     <div className="min-h-dvh bg-surface">
-      <title>{`${mode === 'signin' ? 'Sign in' : 'Sign up'} · ${CONSUMER_BRAND}`}</title>
+      <title>{`${TITLES[mode]} · ${CONSUMER_BRAND}`}</title>
       <div className="mx-auto grid min-h-dvh w-full max-w-6xl gap-8 px-4 py-6 sm:px-6 lg:grid-cols-2 lg:py-10">
         <main className="flex flex-col">
           <Link
@@ -132,7 +140,9 @@ export function AuthScreen() {
               {CONSUMER_BRAND}
             </Link>
             <h1 className="sr-only">
-              {mode === 'signin' ? 'Sign in' : 'Sign up'} to {CONSUMER_BRAND}
+              {mode === 'signin' || mode === 'signup'
+                ? `${TITLES[mode]} to ${CONSUMER_BRAND}`
+                : `${TITLES[mode]} · ${CONSUMER_BRAND}`}
             </h1>
             {panel}
           </div>

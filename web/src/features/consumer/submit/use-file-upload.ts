@@ -1,3 +1,4 @@
+import { failureText } from '@shared/data/client';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { UploadBucket } from '@shared/data/uploads';
@@ -93,11 +94,11 @@ export function useFileUpload(bucket: UploadBucket) {
       toast.success(
         bucket === 'screenshots' ? 'Screenshot uploaded!' : 'Audio uploaded!',
       );
-    } catch {
+    } catch (err) {
       setState({ status: 'idle' });
       fail(
         'Upload failed',
-        `There was an error uploading your ${LABEL[bucket]}.`,
+        failureText(err, `There was an error uploading your ${LABEL[bucket]}.`),
       );
     }
   }
