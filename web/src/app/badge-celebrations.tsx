@@ -1,11 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { UserBadge } from '@shared/data/stats';
 import {
   fetchUncelebratedBadges,
   markCelebrated,
 } from '@web/api/stats/badge-celebrations';
 import { useBadgesRealtime } from '@web/api/stats/use-badges-realtime';
-import { BadgeDialog } from '@web/components/ui/badge-dialog';
+
+// Loaded only when there is something to celebrate: the dashboard's first
+// paint does not wait for the dialog and its confetti.
+const BadgeDialog = lazy(() =>
+  import('@web/components/ui/badge-dialog').then((m) => ({
+    default: m.BadgeDialog,
+  })),
+);
 
 /** `user:badge` celebrated in this tab: never twice, even across screens. */
 const shown = new Set<string>();
@@ -43,20 +50,17 @@ export function BadgeCelebrations({ userId }: { userId: string }) {
   }, [userId, add]);
 
   const current = queue[0];
+  if (!current) return null;
   return (
-    <BadgeDialog
-      badge={
-        current
-          ? { name: current.badge_name, emoji: current.badge_emoji }
-          : null
-      }
-      onClose={() => {
-        if (current) {
+    <Suspense fallback={null}>
+      <BadgeDialog
+        badge={{ name: current.badge_name, emoji: current.badge_emoji }}
+        onClose={() => {
           shown.add(`${userId}:${current.badge_key}`);
           void markCelebrated(current.badge_key);
-        }
-        setQueue((q) => q.slice(1));
-      }}
-    />
+          setQueue((q) => q.slice(1));
+        }}
+      />
+    </Suspense>
   );
 }
