@@ -58,3 +58,12 @@ test('only same-origin paths are followed after sign-in', async ({ page }) => {
     await expect(page).toHaveURL('/app');
   }
 });
+
+test("the blog's Log in signs in and comes back to the article", async ({
+  page,
+}) => {
+  await page.goto('/blog/levels-badges-and-fair-play');
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await signInHere(new AuthPage(page), 'consumer@example.com');
+  await expect(page).toHaveURL('/blog/levels-badges-and-fair-play');
+});

@@ -1,5 +1,6 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
+import { signInHref } from '@shared/domain/return-path';
 import { buttonClass } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
@@ -7,6 +8,8 @@ import { useExtensionUrl } from '@web/hooks/use-extension-url';
 
 /** The blog's navigation bar: logo, Log in and Download Extension. */
 export function BlogNav() {
+  // 'Log in' is for existing accounts: sign-in, then back to this page.
+  const [location] = useLocation();
   const extensionUrl = useExtensionUrl();
   return (
     <header className="border-b border-line bg-white/80 backdrop-blur">
@@ -26,7 +29,7 @@ export function BlogNav() {
         </Link>
         <div className="flex items-center gap-1 sm:gap-2">
           <Link
-            to={paths.auth}
+            to={signInHref(location)}
             className={buttonClass(
               'ghost',
               'sm',
