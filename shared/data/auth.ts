@@ -1,3 +1,4 @@
+import { isSessionGone } from '../domain/session.ts';
 import { REAUTHENTICATION_NEEDED } from '../domain/validation/account-messages.ts';
 import type { Client } from './client.ts';
 import { DataError, toDataError } from './client.ts';
@@ -97,6 +98,5 @@ export async function checkStoredSession(
   if (!error) return null;
   const code = 'code' in error ? error.code : undefined;
   if (code === 'user_not_found') return 'account-gone';
-  if (code === 'session_not_found') return 'session-ended';
-  return null;
+  return isSessionGone(error) ? 'session-ended' : null;
 }

@@ -25,12 +25,6 @@ export const ACCOUNT_GONE = {
     'This account no longer exists. Sign in with another account or sign up again.',
 } as const;
 
-/** A stored session the server ended (signed out everywhere; ours). */
-export const SESSION_ENDED = {
-  title: 'Signed out',
-  description: 'Your session has ended. Please sign in again.',
-} as const;
-
 /**
  * A new password chosen from a reset link (ours): the link already signed
  * the user in, so the toast does not ask them to sign in.

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import {
-  ACCOUNT_GONE,
-  SESSION_ENDED,
-} from '@shared/domain/validation/account-messages';
+import { SESSION_ENDED } from '@shared/domain/session';
+import { ACCOUNT_GONE } from '@shared/domain/validation/account-messages';
 import { takeSessionEnd, useSession } from '@web/api/auth/use-session';
 
 /**
