@@ -331,3 +331,7 @@ select a.id from public.blog_articles a cross join generate_series(1, 3)
 -- Demo history is not news: no company e-mail for it. The three unprocessed
 -- feedback stay queued for the AI step.
 delete from private.company_notification_jobs;
+
+-- ---------------------------------------------------------------- badges
+-- The demo accounts' badges are history, not news: no celebration dialog.
+update public.user_badges set celebrated_at = earned_at where celebrated_at is null;

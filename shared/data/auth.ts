@@ -1,3 +1,4 @@
+import { isSessionGone } from '../domain/session.ts';
 import { REAUTHENTICATION_NEEDED } from '../domain/validation/account-messages.ts';
 import type { Client } from './client.ts';
 import { DataError, toDataError } from './client.ts';
@@ -80,4 +81,22 @@ export async function updatePassword(
 export async function signOut(client: Client): Promise<void> {
   const { error } = await client.auth.signOut({ scope: 'local' });
   if (error) throw toDataError(error);
+}
+
+/** Why a stored session is no longer usable, or null when it still is. */
+export type SessionEnd = 'account-gone' | 'session-ended';
+
+/**
+ * Asks the server whether the stored session's user and session still
+ * exist (supabase-js trusts a stored JWT until it expires). Network
+ * failures answer null: a session is only ended on the server's word.
+ */
+export async function checkStoredSession(
+  client: Client,
+): Promise<SessionEnd | null> {
+  const { error } = await client.auth.getUser();
+  if (!error) return null;
+  const code = 'code' in error ? error.code : undefined;
+  if (code === 'user_not_found') return 'account-gone';
+  return isSessionGone(error) ? 'session-ended' : null;
 }

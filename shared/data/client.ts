@@ -58,7 +58,26 @@ export function toDataError(error: ErrorLike): DataError {
 export function unwrap<T>(result: {
   data: T | null;
   error: ErrorLike | null;
+  /** PostgREST answers keep the HTTP status here, not on the error. */
+  status?: number;
 }): T {
-  if (result.error) throw toDataError(result.error);
+  if (result.error) {
+    const { message, code, status, statusCode } = result.error;
+    throw toDataError({
+      message,
+      code,
+      statusCode,
+      status: status ?? result.status,
+    });
+  }
   return result.data as T;
+}
+
+/**
+ * The text a failure toast shows: the spec's fixed `text`, except for a
+ * rate-limited call (429), which says when to try again instead. Raw server
+ * text is never appended to the spec's texts.
+ */
+export function failureText(err: unknown, text: string): string {
+  return err instanceof DataError && err.status === 429 ? err.message : text;
 }

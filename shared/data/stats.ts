@@ -32,6 +32,34 @@ export async function listUserBadges(
   );
 }
 
+/**
+ * The user's badges not yet celebrated (earned in the extension or while no
+ * dashboard was open), oldest first.
+ */
+export async function listUncelebratedBadges(
+  client: Client,
+  userId: string,
+): Promise<UserBadge[]> {
+  return unwrap(
+    await client
+      .from('user_badges')
+      .select('*')
+      .eq('user_id', userId)
+      .is('celebrated_at', null)
+      .order('earned_at', { ascending: true }),
+  );
+}
+
+/** Records that the user saw these badges' celebration (own badges only). */
+export async function markBadgesCelebrated(
+  client: Client,
+  badgeKeys: string[],
+): Promise<void> {
+  unwrap(
+    await client.rpc('mark_badges_celebrated', { p_badge_keys: badgeKeys }),
+  );
+}
+
 /** The user's experience history, newest first. */
 export async function listUserPoints(
   client: Client,

@@ -23,13 +23,19 @@ export async function uploadFeedbackFile(
   },
 ): Promise<string> {
   const path = `${crypto.randomUUID()}/${args.id}.${args.extension}`;
-  const { error } = await client.storage
-    .from(args.bucket)
-    .upload(path, args.file, {
-      contentType: args.contentType,
-      cacheControl: '3600',
-      upsert: false,
-    });
+  // storage-js sends a Blob as a multipart part typed by the Blob itself and
+  // ignores `contentType`; Storage then compares that type verbatim with the
+  // bucket's list, so a recording typed `audio/webm;codecs=opus` is refused.
+  // Re-typing the Blob (no copy) makes the declared type the one we checked.
+  const file =
+    args.file.type === args.contentType
+      ? args.file
+      : new Blob([args.file], { type: args.contentType });
+  const { error } = await client.storage.from(args.bucket).upload(path, file, {
+    contentType: args.contentType,
+    cacheControl: '3600',
+    upsert: false,
+  });
   if (error) unwrap({ data: null, error });
   return path;
 }

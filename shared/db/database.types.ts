@@ -1016,6 +1016,7 @@ export type Database = {
           badge_emoji: string
           badge_key: string
           badge_name: string
+          celebrated_at: string | null
           earned_at: string
           id: string
           user_id: string
@@ -1024,6 +1025,7 @@ export type Database = {
           badge_emoji: string
           badge_key: string
           badge_name: string
+          celebrated_at?: string | null
           earned_at?: string
           id?: string
           user_id: string
@@ -1032,6 +1034,7 @@ export type Database = {
           badge_emoji?: string
           badge_key?: string
           badge_name?: string
+          celebrated_at?: string | null
           earned_at?: string
           id?: string
           user_id?: string
@@ -1548,6 +1551,10 @@ export type Database = {
           url: string
           verified: boolean
         }[]
+      }
+      mark_badges_celebrated: {
+        Args: { p_badge_keys: string[] }
+        Returns: number
       }
       mark_linkedin_verified: { Args: { p_user_id: string }; Returns: boolean }
       process_referral_signup: {

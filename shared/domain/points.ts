@@ -187,12 +187,13 @@ export function referralAwards(): {
 }
 
 /**
- * Human label of an action type: underscores shown as spaces, nothing else
- * changed (spec §3), e.g. `feedback_submitted` → `feedback submitted`. Works
- * for unknown action types too.
+ * Human label of an action type: underscores shown as spaces (spec §3), e.g.
+ * `feedback_submitted` → `feedback submitted`, and the brand spelled as such
+ * (`linkedin_verified` → `LinkedIn verified`; issue #19 item 12). Works for
+ * unknown action types too.
  */
 export function actionTypeLabel(actionType: string): string {
-  return actionType.replaceAll('_', ' ');
+  return actionType.replaceAll('_', ' ').replace(/\blinkedin\b/g, 'LinkedIn');
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type ServiceRequest,
   type ServiceResponse,
 } from './http.ts';
+import { isAppPath } from '../../shared/domain/app-paths.ts';
 import { serveWeb } from './static.ts';
 import { clientAddress } from './client-address.ts';
 import { gatewayKeyCheck } from './api-keys.ts';
@@ -247,6 +248,7 @@ export function createHttpServer(
           config.webDist,
           pathname,
           String(req.headers['accept-encoding'] ?? ''),
+          isAppPath,
         );
         if (page) return page;
       }

@@ -69,12 +69,15 @@ async function fileResponse(
 
 /**
  * Serves the built single-page app: files as they are, and `index.html` for
- * any other path without an extension (client-side routes).
+ * any other path without an extension (client-side routes). A path that is
+ * no route of the app (`isRoute`) still gets the shell, which shows the 404
+ * page, but with HTTP 404 so crawlers and link checkers see it is missing.
  */
 export async function serveWeb(
   root: string,
   urlPath: string,
   acceptEncoding = '',
+  isRoute: (pathname: string) => boolean = () => true,
 ): Promise<ServiceResponse | undefined> {
   const acceptsGzip = /\bgzip\b/i.test(acceptEncoding);
   let decoded: string;
@@ -90,5 +93,8 @@ export async function serveWeb(
     : await fileResponse(file, 200, acceptsGzip);
   if (direct) return direct;
   if (path.extname(decoded)) return undefined;
-  return fileResponse(path.join(root, 'index.html'));
+  return fileResponse(
+    path.join(root, 'index.html'),
+    isRoute(decoded) ? 200 : 404,
+  );
 }

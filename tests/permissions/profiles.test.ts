@@ -274,3 +274,63 @@ describe('badges (definitions)', () => {
     );
   });
 });
+
+describe('mark_badges_celebrated (issue #19 item 11)', () => {
+  const seen = async (role: 'consumerA' | 'consumerB') =>
+    (
+      await rows<{ celebrated_at: string | null }>(
+        w,
+        `select celebrated_at from public.user_badges
+          where user_id = $1 and badge_key = 'first_shot'`,
+        [w.id[role]],
+      )
+    )[0]?.celebrated_at ?? null;
+
+  beforeAll(async () => {
+    // Consumer B's first feedback earned First Shot, not yet celebrated.
+    await rows(
+      w,
+      `insert into public.feedback (user_id, title, description, company_name)
+       select $1, 't', 'd', 'c'
+        where not exists (select 1 from public.user_points where user_id = $1)`,
+      [w.id.consumerB],
+    );
+    await rows(
+      w,
+      `update public.user_badges set celebrated_at = null where user_id = $1`,
+      [w.id.consumerB],
+    );
+  });
+
+  it("anon cannot call it; another user's call leaves the badge unseen", async () => {
+    forbidden(
+      await w.as.anon.rpc('mark_badges_celebrated', {
+        p_badge_keys: ['first_shot'],
+      }),
+    );
+    const res = await w.as.consumerA.rpc('mark_badges_celebrated', {
+      p_badge_keys: ['first_shot'],
+    });
+    expect(res.error).toBeNull();
+    expect(await seen('consumerB')).toBeNull();
+  });
+
+  it('the owner marks their own badge once', async () => {
+    const first = await w.as.consumerB.rpc('mark_badges_celebrated', {
+      p_badge_keys: ['first_shot'],
+    });
+    expect(first.data).toBe(1);
+    expect(await seen('consumerB')).not.toBeNull();
+    const again = await w.as.consumerB.rpc('mark_badges_celebrated', {
+      p_badge_keys: ['first_shot'],
+    });
+    expect(again.data).toBe(0);
+  });
+
+  it('refuses an oversized list', async () => {
+    const res = await w.as.consumerB.rpc('mark_badges_celebrated', {
+      p_badge_keys: Array.from({ length: 51 }, (_, i) => `k${i}`),
+    });
+    expect(res.error).not.toBeNull();
+  });
+});

@@ -14,3 +14,22 @@ export const REAUTHENTICATION_NEEDED =
 
 /** The change-password form's current password was wrong (ours). */
 export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
+
+/**
+ * A stored session whose account was deleted (issue #19 item 10, ours): the
+ * app signs it out instead of showing an empty dashboard.
+ */
+export const ACCOUNT_GONE = {
+  title: 'Signed out',
+  description:
+    'This account no longer exists. Sign in with another account or sign up again.',
+} as const;
+
+/**
+ * A new password chosen from a reset link (ours): the link already signed
+ * the user in, so the toast does not ask them to sign in.
+ */
+export const PASSWORD_RESET_DONE = {
+  title: 'Password updated',
+  description: "Your new password is set and you're signed in.",
+} as const;

@@ -126,3 +126,37 @@ export function fileExtension(name: string): string | null {
   const ext = name.slice(dot + 1).toLowerCase();
   return /^[a-z0-9]{1,10}$/.test(ext) ? ext : null;
 }
+
+/**
+ * The media type without parameters, lower-cased: `audio/webm;codecs=opus`
+ * → `audio/webm`. Storage compares a bucket's `allowed_mime_types` with the
+ * type verbatim (parameters included), so uploads declare this bare type.
+ */
+export function baseMimeType(type: string): string {
+  return (type.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** File extensions of the types the feedback buckets take. */
+const MEDIA_EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+};
+
+/**
+ * The extension a stored media file gets: from its type (parameters
+ * ignored), else from its name, else `bin`. A Chrome recording
+ * (`audio/webm;codecs=opus`) → `webm`, Firefox's `audio/ogg` → `ogg`,
+ * Safari's `audio/mp4` → `m4a`.
+ */
+export function mediaExtension(type: string, name = ''): string {
+  return MEDIA_EXTENSIONS[baseMimeType(type)] ?? fileExtension(name) ?? 'bin';
+}

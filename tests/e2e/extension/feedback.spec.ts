@@ -87,6 +87,21 @@ test('a new user sends feedback with a blurred screenshot from the toolbar', asy
   await expect(popup.page.getByTestId('level-progress')).toContainText('16 XP');
   await shot(popup.page, 'ext-popup-success');
 
+  // "Open dashboard" (issue #19 item 7): the web app has no session yet, so
+  // it asks to sign in (not sign up) and then returns to the dashboard
+  // (the web sign-in itself is driven further down).
+  const [dashboardTab] = await Promise.all([
+    context.waitForEvent('page'),
+    popup.page.getByRole('link', { name: 'Open dashboard' }).click(),
+  ]);
+  await expect(dashboardTab).toHaveURL(
+    `${baseURL}/auth?mode=signin&next=%2Fapp`,
+  );
+  await expect(
+    dashboardTab.getByRole('tab', { name: 'Sign In' }),
+  ).toHaveAttribute('aria-selected', 'true');
+  await dashboardTab.close();
+
   // The row and its (blurred) screenshot are in the backend.
   const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
   const { data: user } = await admin

@@ -282,9 +282,10 @@ test('signed out, the admin panel asks to log in', async ({ page }) => {
   await expect(
     page.getByText('Please log in to access the blog admin panel.'),
   ).toBeVisible();
+  // Sign-in comes back here afterwards (issue #19 item 7).
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
     'href',
-    '/auth',
+    '/auth?mode=signin&next=%2Fblog-admin',
   );
   await shoot(page, 'admin-denied-signed-out');
 });

@@ -110,6 +110,11 @@ test('forgot password: the reset e-mail leads to a page that sets a new one', as
 
   await auth.goto('?mode=signin');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
+  // Issue #19 item 12: this view is not called "Sign up".
+  await expect(page).toHaveTitle(/^Reset password/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    /^Reset password/,
+  );
   await auth.field('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/we've sent a link/)).toBeVisible();
@@ -132,6 +137,12 @@ test('forgot password: the reset e-mail leads to a page that sets a new one', as
   await auth.field('Confirm new password').fill('second-password');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await new DashboardPage(page).expectLoaded();
+  // Already signed in by the link: the toast does not ask to sign in.
+  const updated = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Password updated' });
+  await expect(updated).toContainText("you're signed in");
+  await expect(updated).not.toContainText(/sign in with/i);
 
   await new DashboardPage(page).signOut();
   await auth.signIn(email, 'second-password');

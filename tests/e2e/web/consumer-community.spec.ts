@@ -186,6 +186,12 @@ test('profile: account details, completion +30 once, LinkedIn verification throu
     ['profile_completed', 30],
     ['linkedin_verified', 30],
   ]);
+  // The history spells the brand (issue #19 item 12), as the user reads it.
+  await page.goto('/experience');
+  await expect(page.getByTestId('xp-history')).toContainText(
+    'LinkedIn Verified',
+    { useInnerText: true },
+  );
 });
 
 test("community: stats, the daily leaderboard with medals and the live (You) row; others' XP of today is not on it yet", async ({

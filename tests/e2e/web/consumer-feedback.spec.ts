@@ -174,15 +174,29 @@ test('bad input gets the spec messages and a failed submit keeps what was typed'
     buffer: PNG_1X1,
   });
   await expect(page.getByText('Please select an audio file.')).toBeVisible();
-  // Bytes that are not what they claim: the server refuses the upload.
+  // Bytes that are not what they claim (issue #19 item 8): the form reads
+  // them and says the type is wrong; nothing is uploaded.
+  const newestToast = page.locator('[data-sonner-toast][data-index="0"]');
+  let uploads = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/storage/v1/object/')) uploads += 1;
+  });
   await form.attach('Screenshot', {
     name: 'fake.png',
     mimeType: 'image/png',
     buffer: Buffer.from('definitely not a png'),
   });
-  await expect(
-    page.getByText('There was an error uploading your screenshot.'),
-  ).toBeVisible();
+  await expect(newestToast).toContainText('Invalid file type');
+  await expect(newestToast).toContainText('Please select an image file.');
+  await form.attach('Audio', {
+    name: 'fake.wav',
+    mimeType: 'audio/wav',
+    buffer: Buffer.from('definitely not a wav file at all'),
+  });
+  await expect(newestToast).toContainText('Invalid file type');
+  await expect(newestToast).toContainText('Please select an audio file.');
+  await expect(page.getByText('Upload failed')).toHaveCount(0);
+  expect(uploads).toBe(0);
   await snap(page, 'submit-feedback-errors');
 
   // The backend is unreachable: the spec's toast, and nothing typed is lost.

@@ -55,7 +55,7 @@ test('the consumer landing explains Peega and leads to sign-up', async ({
   );
 });
 
-test('/ is the consumer home and signed-out visits of the app go to /auth', async ({
+test('/ is the consumer home and signed-out visits of the app go to sign-in', async ({
   page,
 }) => {
   await page.goto('/');
@@ -64,6 +64,8 @@ test('/ is the consumer home and signed-out visits of the app go to /auth', asyn
   ).toBeVisible();
   for (const path of ['/app', '/submit-feedback', '/badges', '/experience']) {
     await page.goto(path);
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL(
+      `/auth?mode=signin&next=${encodeURIComponent(path)}`,
+    );
   }
 });

@@ -6,8 +6,8 @@ test('an unknown address shows the 404 page, which leads home', async ({
 }) => {
   const notFound = new NotFoundPage(page);
   const response = await notFound.goto('/this-page-does-not-exist');
-  // The server answers the app shell; the client router decides it is a 404.
-  expect(response?.status()).toBe(200);
+  // The app shell shows the 404 page, sent with HTTP 404 (issue #19 item 12).
+  expect(response?.status()).toBe(404);
   await expect(notFound.heading()).toBeVisible();
   await expect(notFound.message()).toBeVisible();
   await notFound.homeLink().click();

@@ -114,6 +114,11 @@ test.beforeAll(async () => {
     const { error: e } = await client.from('feedback').insert(row);
     if (e) throw e;
   }
+  // The badges these earned were seen: no celebration over the list.
+  const { data: badges } = await client.from('user_badges').select('badge_key');
+  await client.rpc('mark_badges_celebrated', {
+    p_badge_keys: (badges ?? []).map((b) => b.badge_key),
+  });
 });
 
 test('the consumer feedback list shows every payload as text and runs none', async ({

@@ -288,6 +288,7 @@ export const RPCS: Record<string, Cells> = {
   get_user_feedback_view_counts: 'd o o o o o',
   get_viewed_feedback_export: 'd d d a a d',
   get_webhook_delivery: NONE,
+  mark_badges_celebrated: 'd a a a a a',
   mark_linkedin_verified: NONE,
   process_referral_signup: 'd o o o o o',
   rate_feedback: 'd d d a d d',

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { queryClient } from '@web/lib/query-client';
+import { SessionEndedNotice } from './session-ended-notice';
 
 /**
  * Layout of every screen that reads or writes data: the query cache and
@@ -11,7 +12,9 @@ export function DataLayout({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      {/* Bottom right: clear of the header links and page titles. */}
+      <Toaster position="bottom-right" richColors closeButton />
+      <SessionEndedNotice />
     </QueryClientProvider>
   );
 }

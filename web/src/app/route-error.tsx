@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { ErrorScreen } from '@web/components/ui/error-screen';
 import { EnvError } from '@web/lib/env';
-import { describeError } from '@web/lib/errors';
+import { errorScreenText } from '@web/lib/errors';
 
 /** What a screen shows when it fails to load or render. */
 export function RouteError({ error }: { error: unknown }) {
@@ -14,9 +14,7 @@ export function RouteError({ error }: { error: unknown }) {
       />
     );
   }
-  return (
-    <ErrorScreen title="Something went wrong" message={describeError(error)} />
-  );
+  return <ErrorScreen {...errorScreenText(error)} />;
 }
 
 type Props = { resetKey: string; children: ReactNode };

@@ -1,49 +1,29 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Redirect, useLocation } from 'wouter';
-import type { UserBadge } from '@shared/data/stats';
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { signInHref } from '@shared/domain/return-path';
 import { useSession } from '@web/api/auth/use-session';
-import { useBadgesRealtime } from '@web/api/stats/use-badges-realtime';
-import { BadgeDialog } from '@web/components/ui/badge-dialog';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { paths } from '@web/config/paths';
-
-function BadgeListener({ userId }: { userId: string }) {
-  const [queue, setQueue] = useState<UserBadge[]>([]);
-  const onBadge = useCallback(
-    (badge: UserBadge) => setQueue((q) => [...q, badge]),
-    [],
-  );
-  useBadgesRealtime(userId, onBadge);
-  const current = queue[0];
-  return (
-    <BadgeDialog
-      badge={
-        current
-          ? { name: current.badge_name, emoji: current.badge_emoji }
-          : null
-      }
-      onClose={() => setQueue((q) => q.slice(1))}
-    />
-  );
-}
+import { BadgeCelebrations } from './badge-celebrations';
 
 /**
  * Layout of the consumer screens that need a session: signed-out visits go
- * to /auth. It also listens for new badges on every such screen, so the
- * confetti dialog opens even when the badge arrives mid-navigation (e.g.
- * First Shot right after submitting).
+ * to sign-in, which returns them here afterwards. It also celebrates badges
+ * on every such screen: live ones (First Shot right after submitting) and
+ * those earned while away.
  */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const state = useSession();
   const [location] = useLocation();
+  const search = useSearch();
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'signed-out') {
-    return <Redirect to={paths.auth} replace state={{ from: location }} />;
+    const here = search ? `${location}?${search}` : location;
+    return <Redirect to={signInHref(here)} replace />;
   }
   return (
     <>
       {children}
-      <BadgeListener userId={state.session.user.id} />
+      <BadgeCelebrations userId={state.session.user.id} />
     </>
   );
 }

@@ -4,3 +4,32 @@ export function describeError(error: unknown): string {
   if (typeof error === 'string' && error) return error;
   return 'An unexpected error occurred.';
 }
+
+/**
+ * A screen's code failed to download: after a deploy the old file names are
+ * gone (or the network dropped). Chromium, Firefox and Safari word it so.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
+  );
+}
+
+/** What the user reads instead of a module URL (issue #19 item 12). */
+export const APP_UPDATED = {
+  title: 'Peega was updated',
+  message: 'This page needs the newest version of Peega. Reload to continue.',
+} as const;
+
+/** Title and sentence of the full-page error for anything a boundary caught. */
+export function errorScreenText(error: unknown): {
+  title: string;
+  message: string;
+} {
+  return isChunkLoadError(error)
+    ? APP_UPDATED
+    : { title: 'Something went wrong', message: describeError(error) };
+}

@@ -14,6 +14,7 @@ import {
   isWithinDailyXpCap,
   sentTodayFromStats,
 } from '@shared/domain/points';
+import { signInHref } from '@shared/domain/return-path';
 import type { PopupBoot, Shell } from '@ext/api/popup-boot';
 import { loadClient } from '@ext/api/use-popup-session';
 import { saveDraft, saveDraftShot, loadDraft } from '@ext/lib/drafts';
@@ -256,7 +257,7 @@ export function FeedbackForm({
         points={done.points}
         totalPoints={done.total}
         badges={done.badges}
-        dashboardUrl={`${shell.backendUrl}/app`}
+        dashboardUrl={`${shell.backendUrl}${signInHref('/app')}`}
         onAnother={() => {
           setDone(null);
           setShot(null);

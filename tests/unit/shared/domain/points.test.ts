@@ -190,6 +190,7 @@ describe('labels', () => {
     ['first_feedback', 'first feedback'],
     ['profile_completed', 'profile completed'],
     ['spam_reversal', 'spam reversal'],
+    ['linkedin_verified', 'LinkedIn verified'],
     ['some_new_action_type', 'some new action type'],
     ['plain', 'plain'],
   ])('actionTypeLabel(%s) → %j', (type, label) => {

@@ -113,7 +113,7 @@ describe('route table', () => {
     expect(router.path()).toBe(to);
   });
 
-  it('renders a backend screen once /config.json has loaded, sending signed-out visitors of /badges to /auth', async () => {
+  it('renders a backend screen once /config.json has loaded, sending signed-out visitors of /badges to sign-in', async () => {
     const fetchMock = stubConfig(() => Response.json(goodConfig));
     const router = await renderAt('/badges');
 
@@ -122,11 +122,11 @@ describe('route table', () => {
       // supabase-js among them: slow on a busy 2-core machine.
       await screen.findByRole(
         'heading',
-        { level: 1, name: 'Sign up to Peega' },
+        { level: 1, name: 'Sign in to Peega' },
         { timeout: 25_000 },
       ),
     ).toBeTruthy();
-    expect(router.path()).toBe('/auth');
+    expect(router.path()).toBe('/auth?mode=signin&next=%2Fbadges');
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.anything());
   }, 30_000);

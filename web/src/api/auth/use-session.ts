@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Session } from '@supabase/supabase-js';
+import { checkStoredSession, type SessionEnd } from '@shared/data/auth';
 import { getSupabase } from '@web/lib/supabase';
 
 type SessionState =
@@ -10,6 +11,8 @@ type SessionState =
 let state: SessionState = { status: 'loading', session: null };
 const listeners = new Set<() => void>();
 let started = false;
+/** Why the server ended the stored session, until the notice is shown. */
+let ended: SessionEnd | null = null;
 
 function set(session: Session | null) {
   state = session
@@ -24,7 +27,31 @@ function start() {
   const auth = getSupabase().auth;
   // INITIAL_SESSION arrives first, after the stored session was recovered
   // (and refreshed when expired), so 'loading' never flashes signed-out.
-  auth.onAuthStateChange((_event, session) => set(session));
+  auth.onAuthStateChange((event, session) => {
+    set(session);
+    // A stored session may outlive its account (deleted elsewhere): ask the
+    // server once per load and sign such a session out with a notice.
+    if (event === 'INITIAL_SESSION' && session) {
+      // Deferred: supabase-js must not be called inside its own callback.
+      setTimeout(() => void endIfGone(), 0);
+    }
+  });
+}
+
+async function endIfGone() {
+  const client = getSupabase();
+  const reason = await checkStoredSession(client).catch(() => null);
+  if (!reason) return;
+  ended = reason;
+  await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+  set(null);
+}
+
+/** Takes the reason the server ended the stored session (once). */
+export function takeSessionEnd(): SessionEnd | null {
+  const reason = ended;
+  ended = null;
+  return reason;
 }
 
 function subscribe(listener: () => void) {

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from '@web/components/ui/error-screen';
-import { describeError } from '@web/lib/errors';
+import { errorScreenText } from '@web/lib/errors';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -28,12 +28,7 @@ export class ErrorBoundary extends Component<
 
   override render() {
     if (this.state.failed) {
-      return (
-        <ErrorScreen
-          title="Something went wrong"
-          message={describeError(this.state.error)}
-        />
-      );
+      return <ErrorScreen {...errorScreenText(this.state.error)} />;
     }
     return this.props.children;
   }

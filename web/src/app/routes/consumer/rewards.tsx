@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { signInHref } from '@shared/domain/return-path';
 import { useSession } from '@web/api/auth/use-session';
 import { PageFrame } from '@web/components/layouts/page-frame';
 import { buttonClass } from '@web/components/ui/button';
@@ -20,7 +21,7 @@ export default function RewardsRoute() {
             You need to be logged in to access the rewards page.
           </p>
           <Link
-            to={`${paths.auth}?mode=signin`}
+            to={signInHref(paths.rewards)}
             className={buttonClass('primary', 'md', 'mt-6')}
           >
             Sign In

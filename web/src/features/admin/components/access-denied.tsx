@@ -1,10 +1,14 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { signInHref } from '@shared/domain/return-path';
 import { buttonClass } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { paths } from '@web/config/paths';
 
-/** 'Access Denied' with Sign In and Sign Up buttons (both go to /auth). */
+/**
+ * 'Access Denied' with Sign In and Sign Up buttons (both go to /auth and
+ * come back here afterwards).
+ */
 export function AccessDenied({ message }: { message: string }) {
+  const [location] = useLocation();
   return (
     <Card className="mx-auto max-w-md text-center">
       <div
@@ -22,10 +26,13 @@ export function AccessDenied({ message }: { message: string }) {
       <h1 className="mt-4 text-2xl font-bold">Access Denied</h1>
       <p className="mt-2 text-ink-muted">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link to={paths.auth} className={buttonClass('primary')}>
+        <Link to={signInHref(location)} className={buttonClass('primary')}>
           Sign In
         </Link>
-        <Link to={paths.auth} className={buttonClass('secondary')}>
+        <Link
+          to={signInHref(location, 'signup')}
+          className={buttonClass('secondary')}
+        >
           Sign Up
         </Link>
       </div>

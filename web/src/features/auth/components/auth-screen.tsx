@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { parseReferralCode } from '@shared/domain/referral';
+import { safeReturnPath } from '@shared/domain/return-path';
 import { useSession } from '@web/api/auth/use-session';
 import { processPendingReferral } from '@web/api/referrals/process-referral';
 import { LogoMark } from '@web/components/ui/logo';
@@ -15,6 +16,14 @@ import { SignInUpForm, type AuthTab } from './sign-in-up-form';
 
 type Mode = AuthTab | 'forgot' | 'reset';
 
+/** What each view is called in the tab title and for screen readers. */
+const TITLES: Record<Mode, string> = {
+  signin: 'Sign in',
+  signup: 'Sign up',
+  forgot: 'Reset password',
+  reset: 'New password',
+};
+
 function modeFrom(params: URLSearchParams): Mode {
   if (params.get('ref')) return 'signup';
   const mode = params.get('mode');
@@ -25,9 +34,10 @@ function modeFrom(params: URLSearchParams): Mode {
 
 /**
  * Leaves the auth screen once signed in, processing a pending referral
- * first (once), then going where the user was headed or to /app.
+ * first (once), then going where the user was headed (`next`, same-origin
+ * paths only) or to /app.
  */
-function useLeaveWhenSignedIn(enabled: boolean) {
+function useLeaveWhenSignedIn(enabled: boolean, next: string | null) {
   const session = useSession();
   const [, navigate] = useLocation();
   const historyState = useHistoryState<{ from?: string } | null>();
@@ -35,15 +45,17 @@ function useLeaveWhenSignedIn(enabled: boolean) {
   useEffect(() => {
     if (!enabled || session.status !== 'signed-in' || started.current) return;
     started.current = true;
-    const from = historyState?.from;
-    const target = from && from.startsWith('/') ? from : paths.dashboard;
+    const target =
+      safeReturnPath(next) ??
+      safeReturnPath(historyState?.from) ??
+      paths.dashboard;
     const code = pendingReferral.get();
     if (!code) return void navigate(target, { replace: true });
     pendingReferral.clear();
     processPendingReferral(code)
       .catch((err: unknown) => console.error('Referral not processed', err))
       .finally(() => navigate(target, { replace: true }));
-  }, [enabled, session.status, navigate, historyState]);
+  }, [enabled, session.status, navigate, historyState, next]);
   return session.status;
 }
 
@@ -52,7 +64,7 @@ export function AuthScreen() {
   const [params, setParams] = useSearchParams();
   const mode = modeFrom(params);
   const referralCode = parseReferralCode(params.toString());
-  const status = useLeaveWhenSignedIn(mode !== 'reset');
+  const status = useLeaveWhenSignedIn(mode !== 'reset', params.get('next'));
   const [resetReady, setResetReady] = useState(false);
 
   // A reset link signs the user in from the URL hash; give supabase-js a
@@ -110,7 +122,7 @@ export function AuthScreen() {
 
   return (
     <div className="min-h-dvh bg-surface">
-      <title>{`${mode === 'signin' ? 'Sign in' : 'Sign up'} · ${CONSUMER_BRAND}`}</title>
+      <title>{`${TITLES[mode]} · ${CONSUMER_BRAND}`}</title>
       <div className="mx-auto grid min-h-dvh w-full max-w-6xl gap-8 px-4 py-6 sm:px-6 lg:grid-cols-2 lg:py-10">
         <main className="flex flex-col">
           <Link
@@ -128,7 +140,9 @@ export function AuthScreen() {
               {CONSUMER_BRAND}
             </Link>
             <h1 className="sr-only">
-              {mode === 'signin' ? 'Sign in' : 'Sign up'} to {CONSUMER_BRAND}
+              {mode === 'signin' || mode === 'signup'
+                ? `${TITLES[mode]} to ${CONSUMER_BRAND}`
+                : `${TITLES[mode]} · ${CONSUMER_BRAND}`}
             </h1>
             {panel}
           </div>

@@ -5,6 +5,7 @@ import {
   emailSchema,
   newPasswordSchema,
 } from '@shared/domain/validation/fields';
+import { PASSWORD_RESET_DONE } from '@shared/domain/validation/account-messages';
 import { CONSUMER_PASSWORDS_DO_NOT_MATCH } from '@shared/domain/validation/messages';
 import { authActions } from '@web/api/auth/auth-actions';
 import { Button } from '@web/components/ui/button';
@@ -105,8 +106,9 @@ export function NewPasswordForm() {
     setLoading(true);
     try {
       await authActions.updatePassword(parsed.data);
-      toast.success('Password updated', {
-        description: 'You can now sign in with your new password.',
+      // The reset link signed the user in: they go on to the dashboard.
+      toast.success(PASSWORD_RESET_DONE.title, {
+        description: PASSWORD_RESET_DONE.description,
       });
       navigate(paths.dashboard, { replace: true });
     } catch (err) {

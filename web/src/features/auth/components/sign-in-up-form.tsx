@@ -13,6 +13,9 @@ import { InputField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
 import { pendingReferral } from '../hooks/pending-referral';
 
+/** One id for the form's outcome toasts: a retry replaces, a success clears. */
+const AUTH_TOAST = 'auth-outcome';
+
 export type AuthTab = 'signin' | 'signup';
 
 type Errors = Partial<Record<string, string>>;
@@ -76,6 +79,8 @@ export function SignInUpForm({
           referralCode,
         });
         track({ name: 'sign_up', properties: { method: 'email' } });
+        // A failure toast of an earlier try must not follow the user in.
+        toast.dismiss(AUTH_TOAST);
         if (!result.session) {
           toast.success('Check your email!', {
             description: "We've sent you a confirmation link.",
@@ -84,6 +89,7 @@ export function SignInUpForm({
       } catch (err) {
         pendingReferral.clear();
         toast.error('Sign up failed', {
+          id: AUTH_TOAST,
           description: (err as Error).message,
         });
       } finally {
@@ -98,8 +104,12 @@ export function SignInUpForm({
     try {
       await authActions.signIn(parsed.data.email, parsed.data.password);
       track({ name: 'login', properties: { method: 'email' } });
+      toast.dismiss(AUTH_TOAST);
     } catch (err) {
-      toast.error('Sign in failed', { description: (err as Error).message });
+      toast.error('Sign in failed', {
+        id: AUTH_TOAST,
+        description: (err as Error).message,
+      });
     } finally {
       setLoading(false);
     }

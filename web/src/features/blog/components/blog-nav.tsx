@@ -1,5 +1,6 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
+import { signInHref } from '@shared/domain/return-path';
 import { buttonClass } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
@@ -12,6 +13,8 @@ import { AccountMenu } from './account-menu';
  * in, #19 item 27) and Download Extension.
  */
 export function BlogNav() {
+  // 'Log in' is for existing accounts: sign-in, then back to this page.
+  const [location] = useLocation();
   const extensionUrl = useExtensionUrl();
   const account = useStoredAccount();
   return (
@@ -35,7 +38,7 @@ export function BlogNav() {
             <AccountMenu account={account} />
           ) : (
             <Link
-              to={paths.auth}
+              to={signInHref(location)}
               className={buttonClass(
                 'ghost',
                 'sm',

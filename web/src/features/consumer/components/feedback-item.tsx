@@ -60,7 +60,13 @@ export function FeedbackItem({ item }: { item: MyFeedback }) {
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold break-words">{item.title}</h3>
+            {/* Clamped to two lines in the list; 'See more' shows it all. */}
+            <h3
+              title={open ? undefined : item.title}
+              className={`min-w-0 font-semibold break-words ${open ? '' : 'line-clamp-2'}`}
+            >
+              {item.title}
+            </h3>
             <StatusBadge status={item.status} />
           </div>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-ink-muted">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { mediaExtension } from '@shared/domain/validation/files';
 import { Button } from '@web/components/ui/button';
 
 /** Longest voice note, so a forgotten recording stays under 10 MB. */
@@ -55,7 +56,9 @@ export function AudioRecorder({
       setRecording(false);
       recorder.current = null;
       const blob = new Blob(chunks, { type: rec.mimeType || 'audio/webm' });
-      if (blob.size > 0) onRecorded(blob, 'voice-note.webm');
+      // Firefox records Ogg, Safari MP4: the name follows the real type.
+      const name = `voice-note.${mediaExtension(blob.type)}`;
+      if (blob.size > 0) onRecorded(blob, name);
     };
     recorder.current = rec;
     rec.start();

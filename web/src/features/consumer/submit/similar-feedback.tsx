@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { failureText } from '@shared/data/client';
 import { DUPLICATE_VOTE_ERROR_CODE } from '@shared/domain/votes';
 import { categoryEmoji } from '@shared/domain/categories';
 import { ALREADY_VOTED } from '@shared/domain/validation/messages';
@@ -40,7 +41,10 @@ export function SimilarFeedback({
         });
       } else {
         toast.error('Error voting', {
-          description: 'Could not record your vote. Please try again.',
+          description: failureText(
+            err,
+            'Could not record your vote. Please try again.',
+          ),
         });
       }
     }

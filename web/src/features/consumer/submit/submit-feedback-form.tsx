@@ -1,3 +1,4 @@
+import { failureText } from '@shared/data/client';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'sonner';
@@ -143,7 +144,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
         {
           description: signedOut
             ? FEEDBACK_AUTH_REQUIRED.description
-            : 'Please try again later.',
+            : failureText(err, 'Please try again later.'),
         },
       );
     }

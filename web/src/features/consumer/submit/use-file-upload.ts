@@ -1,12 +1,23 @@
-import { useState } from 'react';
+import { failureText } from '@shared/data/client';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { UploadBucket } from '@shared/data/uploads';
 import {
   audioFileSchema,
-  fileExtension,
+  baseMimeType,
+  mediaExtension,
   screenshotFileSchema,
 } from '@shared/domain/validation/files';
-import { toastForIssue } from '@shared/domain/validation/messages';
+import {
+  looksLikeAudio,
+  looksLikeImage,
+  MEDIA_SNIFF_BYTES,
+} from '@shared/domain/validation/media-bytes';
+import {
+  AUDIO_INVALID_TYPE,
+  SCREENSHOT_INVALID_TYPE,
+  toastForIssue,
+} from '@shared/domain/validation/messages';
 import {
   removeUploadedFile,
   useUploadFeedbackFile,
@@ -17,19 +28,6 @@ export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; name: string }
   | { status: 'uploaded'; name: string; path: string; previewUrl: string };
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'audio/webm': 'webm',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-};
 
 const LABEL: Record<UploadBucket, string> = {
   screenshots: 'screenshot',
@@ -44,10 +42,14 @@ const LABEL: Record<UploadBucket, string> = {
 export function useFileUpload(bucket: UploadBucket) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const upload = useUploadFeedbackFile();
+  // This field's error toasts: a later successful upload clears them.
+  const errors = useRef<(string | number)[]>([]);
+  const fail = (title: string, description?: string) =>
+    errors.current.push(toast.error(title, { description }));
 
   async function choose(file: File | Blob, name: string) {
     // Codec parameters are dropped: buckets compare the bare MIME type.
-    const contentType = (file.type.split(';')[0] ?? '').trim().toLowerCase();
+    const contentType = baseMimeType(file.type);
     const schema =
       bucket === 'screenshots' ? screenshotFileSchema : audioFileSchema;
     const parsed = schema.safeParse({
@@ -57,10 +59,23 @@ export function useFileUpload(bucket: UploadBucket) {
     });
     if (!parsed.success) {
       const message = toastForIssue(parsed.error.issues[0]?.message ?? '');
-      toast.error(message.title, { description: message.description });
+      fail(message.title, message.description);
       return;
     }
-    const extension = EXTENSIONS[contentType] ?? fileExtension(name) ?? 'bin';
+    // A renamed file (text saved as `.png`) is caught here, with the same
+    // toast as a wrong type, instead of failing on the server.
+    const head = new Uint8Array(
+      await file.slice(0, MEDIA_SNIFF_BYTES).arrayBuffer(),
+    );
+    const looksRight =
+      bucket === 'screenshots' ? looksLikeImage : looksLikeAudio;
+    if (!looksRight(head)) {
+      const message =
+        bucket === 'screenshots' ? SCREENSHOT_INVALID_TYPE : AUDIO_INVALID_TYPE;
+      fail(message.title, message.description);
+      return;
+    }
+    const extension = mediaExtension(contentType, name);
     setState({ status: 'uploading', name });
     try {
       const path = await upload.mutateAsync({
@@ -75,14 +90,16 @@ export function useFileUpload(bucket: UploadBucket) {
         path,
         previewUrl: URL.createObjectURL(file),
       });
+      errors.current.splice(0).forEach((id) => toast.dismiss(id));
       toast.success(
         bucket === 'screenshots' ? 'Screenshot uploaded!' : 'Audio uploaded!',
       );
-    } catch {
+    } catch (err) {
       setState({ status: 'idle' });
-      toast.error('Upload failed', {
-        description: `There was an error uploading your ${LABEL[bucket]}.`,
-      });
+      fail(
+        'Upload failed',
+        failureText(err, `There was an error uploading your ${LABEL[bucket]}.`),
+      );
     }
   }
 

@@ -1,3 +1,4 @@
+import { failureText } from '@shared/data/client';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/data/profiles';
@@ -33,7 +34,7 @@ export function AccountDetails({ profile }: { profile: Profile }) {
           return;
         }
         toast.error('Error', {
-          description: `Failed to save account details. ${err.message}`,
+          description: failureText(err, 'Failed to save account details.'),
         });
       },
     });

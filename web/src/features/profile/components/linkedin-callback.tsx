@@ -1,3 +1,4 @@
+import { failureText } from '@shared/data/client';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { toast } from 'sonner';
@@ -110,7 +111,9 @@ export function LinkedinCallback() {
             err.name === 'LinkedinVerificationError'
               ? LINKEDIN_MESSAGES.functionFailed
               : LINKEDIN_MESSAGES.unexpected;
-          toast.error(message, { description: err.message });
+          // The spec's text alone; a rate limit says when to retry.
+          const retry = failureText(err, '');
+          toast.error(message, retry ? { description: retry } : undefined);
           done({ ok: false, message });
         },
       },

@@ -1,3 +1,4 @@
+import { failureText } from '@shared/data/client';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '@shared/data/profiles';
@@ -88,7 +89,7 @@ export function ProfileSettingsForm({ profile }: { profile: Profile }) {
       },
       onError: (err) =>
         toast.error('Error', {
-          description: `Failed to save profile settings. ${err.message}`,
+          description: failureText(err, 'Failed to save profile settings.'),
         }),
     });
   };

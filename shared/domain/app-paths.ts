@@ -1,0 +1,55 @@
+/**
+ * Every route path of the web app (consumer spec §2, company spec §2 "Full
+ * route table", DECISIONS.md "Other gaps"). The router and every link read
+ * them (through web/src/config/paths.ts), and the page server answers 404
+ * for any other address (issue #19 item 12), so no path is written twice.
+ */
+export const paths = {
+  home: '/',
+  consumerLanding: '/user-feedback',
+  companyLanding: '/companies',
+
+  auth: '/auth',
+  linkedinCallback: '/auth/linkedin/callback',
+  companySignup: '/company-signup',
+
+  dashboard: '/app',
+  submitFeedback: '/submit-feedback',
+  community: '/app/community',
+  referrals: '/referrals',
+  badges: '/badges',
+  rewards: '/rewards',
+  experience: '/experience',
+  profileAccount: '/profile/account',
+  profileSettings: '/profile/settings',
+  testAiFeedback: '/test-ai-feedback',
+
+  companyDashboard: '/company-dashboard',
+  companySettings: '/company-settings',
+
+  blog: '/blog',
+  blogArticle: '/blog/:slug',
+  blogAdmin: '/blog-admin',
+
+  privacyPolicy: '/privacy-policy',
+  termsConditions: '/terms-conditions',
+  companyPrivacyPolicy: '/company-privacy-policy',
+  companyTermsConditions: '/company-terms-conditions',
+  /** Linked from the footer and company sign-up; redirects (DECISIONS.md). */
+  companyPrivacy: '/company-privacy',
+  /** Linked from the footer and company sign-up; redirects (DECISIONS.md). */
+  companyTerms: '/company-terms',
+
+  notFound: '*',
+} as const;
+
+/** Addresses the app has a screen for (the 404 page aside). */
+export function isAppPath(pathname: string): boolean {
+  return Object.values(paths).some((route) => {
+    if (route === '*') return false;
+    if (!route.includes(':')) return route === pathname;
+    // `/blog/:slug`: one non-empty segment in place of each parameter.
+    const pattern = route.replace(/:[^/]+/g, '[^/]+');
+    return new RegExp(`^${pattern}$`).test(pathname);
+  });
+}

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../../../playwright.config.ts';
+import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
+import { createTestClient } from '../../support/backend.ts';
+import { AuthPage } from './pages/auth.page.ts';
+import { DashboardPage } from './pages/dashboard.page.ts';
+import { SubmitFeedbackPage } from './pages/submit-feedback.page.ts';
+import { DEMO_PASSWORD, newEmail } from './support.ts';
+
+// Issue #19 item 12: the small texts users stumble on.
+
+async function newConsumer() {
+  const email = newEmail('texts');
+  const client = createTestClient(baseURL, DEMO_ANON_KEY);
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: DEMO_PASSWORD,
+    options: { data: { full_name: 'Text Reader' } },
+  });
+  if (error || !data.user) throw error ?? new Error('no user');
+  return { email, client, id: data.user.id };
+}
+
+async function signIn(page: Page, email: string) {
+  const auth = new AuthPage(page);
+  await auth.goto('?mode=signin');
+  await auth.field('Email').fill(email);
+  await auth.field('Password').fill(DEMO_PASSWORD);
+  await auth.submit().click();
+  await new DashboardPage(page).expectLoaded();
+}
+
+test('unknown addresses answer HTTP 404 and still show the 404 page', async ({
+  page,
+  request,
+}) => {
+  const missing = await request.get('/no-such-page');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('<div id="root">');
+  for (const known of [
+    '/',
+    '/app',
+    '/blog/levels-badges-and-fair-play',
+    '/auth?mode=signin',
+  ]) {
+    expect((await request.get(known)).status(), known).toBe(200);
+  }
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+});
+
+test('a screen whose code cannot be loaded says Peega was updated, not a module URL', async ({
+  page,
+}) => {
+  const { email } = await newConsumer();
+  await signIn(page, email);
+  // After a deploy, the old screen files are gone.
+  await page.route(/\/assets\/experience-[^/]+\.js$/, (route) =>
+    route.fulfill({ status: 404, body: 'Not found' }),
+  );
+  await page.goto('/experience');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Peega was updated' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).not.toContainText('/assets/');
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+});
+
+test('a rate-limited submit says when to retry, and long titles are clamped in the list', async ({
+  page,
+}) => {
+  const { email, client, id } = await newConsumer();
+  const long = `Checkout ${'really '.repeat(25)}slow`;
+  // 30 feedback in ten minutes is the per-account limit.
+  for (let i = 0; i < 30; i++) {
+    const { error } = await client.from('feedback').insert({
+      user_id: id,
+      title: i === 0 ? long : `Feedback number ${String.fromCharCode(97 + i)}`,
+      description: 'Details of what happened on the page, long enough.',
+      category: 'bug',
+      company_name: 'Example',
+      website_url: 'https://example.com',
+    });
+    expect(error).toBeNull();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, email);
+  // 30 feedback earned several badges: each is celebrated once.
+  const awesome = page.getByRole('button', { name: 'Awesome!' });
+  await expect(awesome).toBeVisible();
+  while (await awesome.isVisible()) {
+    await awesome.click();
+    await page.waitForTimeout(300);
+  }
+  const title = new DashboardPage(page)
+    .item(long)
+    .getByRole('heading', { level: 3 });
+  const lineHeight = await title.evaluate((el) =>
+    parseFloat(getComputedStyle(el).lineHeight),
+  );
+  expect((await title.boundingBox())!.height).toBeLessThanOrEqual(
+    lineHeight * 2 + 1,
+  );
+
+  const form = new SubmitFeedbackPage(page);
+  await form.goto();
+  await form.field('Company Name').fill('Example Inc.');
+  await form.field('Feedback Title').fill('One more thing');
+  await form.field('Detailed Description').fill('It keeps happening.');
+  await form.submit().click();
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Something went wrong' }),
+  ).toContainText(/Too many attempts\. Please try again in \d+ minutes?\./);
+});
