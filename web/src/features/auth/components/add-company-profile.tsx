@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { User } from '@supabase/supabase-js';
@@ -8,7 +7,7 @@ import { companyActions } from '@web/api/companies/company-actions';
 import { companyKeys } from '@web/api/companies/keys';
 import { Button } from '@web/components/ui/button';
 import { InputField } from '@web/components/ui/field';
-import { paths } from '@web/config/paths';
+import { CompanyTermsField } from './company-terms-field';
 
 export interface CompanyDraft {
   companyName: string;
@@ -114,38 +113,11 @@ export function AddCompanyProfile({
         onChange={(e) => set({ domain: e.target.value })}
         error={errors.domains}
       />
-      <div>
-        <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            name="acceptTerms"
-            checked={draft.acceptTerms}
-            onChange={(e) => set({ acceptTerms: e.target.checked })}
-            className="mt-0.5 size-4 accent-brand-600"
-          />
-          <span>
-            I agree to the{' '}
-            <Link
-              to={paths.companyTerms}
-              className="font-medium text-brand-700 underline"
-            >
-              Terms and Conditions
-            </Link>{' '}
-            and the{' '}
-            <Link
-              to={paths.companyPrivacy}
-              className="font-medium text-brand-700 underline"
-            >
-              Privacy Policy
-            </Link>
-          </span>
-        </label>
-        {errors.acceptTerms && (
-          <p role="alert" className="mt-1 text-xs font-medium text-red-600">
-            {errors.acceptTerms}
-          </p>
-        )}
-      </div>
+      <CompanyTermsField
+        checked={draft.acceptTerms}
+        onChange={(acceptTerms) => set({ acceptTerms })}
+        error={errors.acceptTerms}
+      />
       <Button
         type="submit"
         size="lg"

@@ -20,6 +20,7 @@ import { LogoMark } from '@web/components/ui/logo';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { AddCompanyProfile } from './add-company-profile';
+import { CompanyTermsField } from './company-terms-field';
 import { ForgotPasswordForm } from './password-reset';
 
 type Mode = 'signup' | 'signin' | 'forgot';
@@ -381,41 +382,11 @@ export function CompanyAuthScreen() {
                   </button>
                 )}
                 {signUpMode && (
-                  <div>
-                    <label className="flex items-start gap-3 text-sm">
-                      <input
-                        type="checkbox"
-                        name="acceptTerms"
-                        checked={acceptTerms}
-                        onChange={(e) => setAcceptTerms(e.target.checked)}
-                        className="mt-0.5 size-4 accent-brand-600"
-                      />
-                      <span>
-                        I agree to the{' '}
-                        <Link
-                          to={paths.companyTerms}
-                          className="font-medium text-brand-700 underline"
-                        >
-                          Terms and Conditions
-                        </Link>{' '}
-                        and the{' '}
-                        <Link
-                          to={paths.companyPrivacy}
-                          className="font-medium text-brand-700 underline"
-                        >
-                          Privacy Policy
-                        </Link>
-                      </span>
-                    </label>
-                    {errors.acceptTerms && (
-                      <p
-                        role="alert"
-                        className="mt-1 text-xs font-medium text-red-600"
-                      >
-                        {errors.acceptTerms}
-                      </p>
-                    )}
-                  </div>
+                  <CompanyTermsField
+                    checked={acceptTerms}
+                    onChange={setAcceptTerms}
+                    error={errors.acceptTerms}
+                  />
                 )}
                 <Button
                   type="submit"
