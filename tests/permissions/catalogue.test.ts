@@ -65,6 +65,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_user_feedback',
   'public.get_user_feedback_view_counts',
   'public.get_viewed_feedback_export',
+  'public.mark_badges_celebrated',
   'public.process_referral_signup',
   'public.rate_feedback',
   'public.record_feedback_view',
