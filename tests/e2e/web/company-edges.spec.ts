@@ -3,7 +3,7 @@ import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
 import { CompanyPage } from './pages/company.page.ts';
-import { DEMO_PASSWORD, newEmail, snap } from './support.ts';
+import { DEMO_PASSWORD, newEmail, signedInClient, snap } from './support.ts';
 
 // Issue #19 "Trust at the edges", the company items, driven as the tester
 // did: a consumer never becomes a company silently (14), domains are not
@@ -159,6 +159,14 @@ test('a domain another company verified is claimed at once, without figures (17)
   ).toHaveCount(0);
   await expect(page.locator('#domains')).not.toContainText('feedback');
   await snap(page, 'company-domain-claimed');
+});
+
+// The journeys share one backend: the demo company's daily views this file
+// uses up are given back, so later journeys can still open its feedback.
+test.afterEach(async () => {
+  const company = await signedInClient('company@example.com');
+  const { error } = await company.rpc('reset_daily_feedback_views', {});
+  expect(error).toBeNull();
 });
 
 test('filters live in the URL; empty results offer Clear filters; paging returns to the list (20, 21)', async ({
