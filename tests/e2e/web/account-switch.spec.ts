@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createCompany } from '../../../shared/data/companies.ts';
 import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
@@ -31,6 +31,29 @@ async function newCompany() {
   return email;
 }
 
+/** Records every DOM change that shows `titles` (or any feedback row) once `when` is on the page. */
+function watchForLeaks(args: { titles: string[]; when: string }) {
+  const w = window as unknown as { leaks: string[] };
+  w.leaks = [];
+  const check = () => {
+    const text = document.body.textContent ?? '';
+    if (!text.includes(args.when)) return;
+    if (document.querySelector('[data-testid="company-feedback-item"]'))
+      w.leaks.push('a feedback row');
+    for (const t of args.titles) if (text.includes(t)) w.leaks.push(t);
+  };
+  new MutationObserver(check).observe(document.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
+}
+
+const leaksOf = (page: Page) =>
+  page.evaluate(() => [
+    ...new Set((window as unknown as { leaks: string[] }).leaks),
+  ]);
+
 test("a company signed in after another on the same tab never sees the other's feedback", async ({
   page,
 }) => {
@@ -48,21 +71,7 @@ test("a company signed in after another on the same tab never sees the other's f
   await expect(co.items()).toHaveCount(0);
 
   // From here on, every DOM change is checked for the first company's list.
-  await page.evaluate((first) => {
-    const w = window as unknown as { leaks: string[] };
-    w.leaks = [];
-    const check = () => {
-      const text = document.body.textContent ?? '';
-      if (document.querySelector('[data-testid="company-feedback-item"]'))
-        w.leaks.push('a feedback row');
-      for (const t of first) if (text.includes(t)) w.leaks.push(t);
-    };
-    new MutationObserver(check).observe(document.body, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-    });
-  }, seen);
+  await page.evaluate(watchForLeaks, { titles: seen, when: '' });
 
   await co.field('Email').fill(second);
   await co.field('Password').fill(DEMO_PASSWORD);
@@ -73,11 +82,41 @@ test("a company signed in after another on the same tab never sees the other's f
   ).toBeVisible();
   // Any refetch of a stale cached list would land within this time.
   await page.waitForTimeout(1500);
-  const leaks = await page.evaluate(
-    () => (window as unknown as { leaks: string[] }).leaks,
-  );
-  expect([...new Set(leaks)]).toEqual([]);
+  expect(await leaksOf(page)).toEqual([]);
   await expect(page.getByText('No feedback yet.')).toBeVisible();
   await snap(page, 'company-second-account');
   await expect(co.items()).toHaveCount(0);
+});
+
+test("a company signed in from another tab: this tab drops the first company's feedback", async ({
+  page,
+  context,
+}) => {
+  const second = await newCompany();
+  const co = new CompanyPage(page);
+  await co.signIn('company@example.com', DEMO_PASSWORD);
+  const titles = co.items().locator('h3');
+  await expect(titles.first()).toBeVisible();
+  const seen = (await titles.allTextContents()).map((t) => t.trim());
+  // This tab may show them until the other account arrives, never with it.
+  await page.evaluate(watchForLeaks, { titles: seen, when: 'Second Co' });
+
+  const other = await context.newPage();
+  const otherCo = new CompanyPage(other);
+  await other.goto('/company-dashboard');
+  await expect(otherCo.items().first()).toBeVisible();
+  await otherCo.logout();
+  await expect(other).toHaveURL('/company-signup?mode=signin');
+  await otherCo.field('Email').fill(second);
+  await otherCo.field('Password').fill(DEMO_PASSWORD);
+  await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(other).toHaveURL('/company-dashboard');
+
+  // The first tab follows the session (supabase-js tells every tab).
+  await expect(
+    page.getByRole('heading', { name: 'Feedback for Second Co' }),
+  ).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await leaksOf(page)).toEqual([]);
+  await expect(page.getByText('No feedback yet.')).toBeVisible();
 });
