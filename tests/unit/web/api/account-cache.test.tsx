@@ -27,6 +27,7 @@ vi.mock('@shared/data/auth', () => ({
 const { useSession, useUserId } = await import('@web/api/auth/use-session');
 const { queryClient } = await import('@web/lib/query-client');
 
+const filters = { page: 1, pageSize: 20 };
 const session = (id: string) => ({ user: { id } }) as unknown as Session;
 
 function Probe() {
@@ -48,7 +49,6 @@ afterEach(cleanup);
 
 describe('private query keys', () => {
   it('scope every company key to the signed-in user', () => {
-    const filters = { page: 1, pageSize: 20, search: '', domain: '' };
     const keys = [
       companyKeys.mine('u1'),
       companyKeys.allowance('u1'),
@@ -77,7 +77,9 @@ describe('the cache on session changes', () => {
   it('is cleared before the next account renders, never on a token refresh', () => {
     render(<Probe />);
     emit('INITIAL_SESSION', session('a'));
-    queryClient.setQueryData(companyKeys.feedbackList('a', {}), ['A title']);
+    queryClient.setQueryData(companyKeys.feedbackList('a', filters), [
+      'A title',
+    ]);
     // An hourly refresh keeps the user: nothing is refetched.
     emit('TOKEN_REFRESHED', session('a'));
     expect(screen.getByText('signed-in a cached:1')).toBeTruthy();
@@ -86,12 +88,14 @@ describe('the cache on session changes', () => {
     expect(screen.getByText('signed-out - cached:0')).toBeTruthy();
 
     emit('SIGNED_IN', session('a'));
-    queryClient.setQueryData(companyKeys.feedbackList('a', {}), ['A title']);
+    queryClient.setQueryData(companyKeys.feedbackList('a', filters), [
+      'A title',
+    ]);
     // Another account signed in straight away (e.g. in another tab).
     emit('SIGNED_IN', session('b'));
     expect(screen.getByText('signed-in b cached:0')).toBeTruthy();
     expect(
-      queryClient.getQueryData(companyKeys.feedbackList('a', {})),
+      queryClient.getQueryData(companyKeys.feedbackList('a', filters)),
     ).toBeUndefined();
   });
 });
