@@ -38,3 +38,18 @@ export function isSessionGone(error: unknown): boolean {
     )
   );
 }
+
+/**
+ * Whether a session change hands the app to another account: signed out,
+ * signed in as someone else, ended by the server, or changed in another
+ * tab. Everything cached for the previous account must then go before the
+ * next one's screens render. `undefined` is the first, not yet known state
+ * (nothing private was cached before it); a token refresh keeps the user
+ * and so keeps the cache (it would refetch everything every hour).
+ */
+export function isAccountChange(
+  previousUserId: string | null | undefined,
+  nextUserId: string | null,
+): boolean {
+  return previousUserId !== undefined && previousUserId !== nextUserId;
+}

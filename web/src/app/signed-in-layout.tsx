@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { signInHref } from '@shared/domain/return-path';
 import { useSession } from '@web/api/auth/use-session';
@@ -20,10 +20,12 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
     const here = search ? `${location}?${search}` : location;
     return <Redirect to={signInHref(here)} replace />;
   }
+  // Keyed by account: a screen (its drafts, its observers' last data)
+  // never carries over to the next user signed in on this tab.
   return (
-    <>
+    <Fragment key={state.session.user.id}>
       {children}
       <BadgeCelebrations userId={state.session.user.id} />
-    </>
+    </Fragment>
   );
 }

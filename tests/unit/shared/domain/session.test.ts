@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionGone } from '@shared/domain/session.ts';
+import { isAccountChange, isSessionGone } from '@shared/domain/session.ts';
 
 describe('isSessionGone', () => {
   it.each([
@@ -22,5 +22,22 @@ describe('isSessionGone', () => {
     [null, false],
   ])('%o → %s', (error, gone) => {
     expect(isSessionGone(error)).toBe(gone);
+  });
+});
+
+describe('isAccountChange', () => {
+  it.each([
+    // The first known state (INITIAL_SESSION): nothing cached before it.
+    [undefined, 'a', false],
+    [undefined, null, false],
+    // A token refresh or user update keeps the user and the cache.
+    ['a', 'a', false],
+    [null, null, false],
+    // Sign-out, ended session, another account (here or in another tab).
+    ['a', null, true],
+    ['a', 'b', true],
+    [null, 'b', true],
+  ] as const)('%s → %s: %s', (before, after, expected) => {
+    expect(isAccountChange(before, after)).toBe(expected);
   });
 });

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { checkStoredSession, type SessionEnd } from '@shared/data/auth';
+import { isAccountChange } from '@shared/domain/session';
+import { queryClient } from '@web/lib/query-client';
 import { getSupabase } from '@web/lib/supabase';
 
 type SessionState =
@@ -15,6 +17,11 @@ let started = false;
 let ended: SessionEnd | null = null;
 
 function set(session: Session | null) {
+  const before =
+    state.status === 'loading' ? undefined : (state.session?.user.id ?? null);
+  // Another account (or none): the previous one's cached data and pending
+  // writes go before any screen renders with the new session.
+  if (isAccountChange(before, session?.user.id ?? null)) queryClient.clear();
   state = session
     ? { status: 'signed-in', session }
     : { status: 'signed-out', session: null };
@@ -67,4 +74,13 @@ function subscribe(listener: () => void) {
  */
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, () => state);
+}
+
+/**
+ * The signed-in user's id ('' when signed out): every private query key
+ * starts with it, so a query never answers with another account's data.
+ */
+export function useUserId(): string {
+  const state = useSession();
+  return state.session?.user.id ?? '';
 }

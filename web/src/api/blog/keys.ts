@@ -13,7 +13,9 @@ export const blogKeys = {
     [...blogKeys.articles(), 'redirect', slug] as const,
   related: (articleId: string, categoryIds: readonly string[]) =>
     [...blogKeys.articles(), 'related', articleId, categoryIds] as const,
-  adminArticles: () => [...blogKeys.articles(), 'admin'] as const,
+  // Drafts included: private to the signed-in admin.
+  adminArticles: (userId: string) =>
+    [...blogKeys.articles(), 'admin', userId] as const,
   likes: (articleId: string) => [...blogKeys.all, 'likes', articleId] as const,
   likeCount: (articleId: string) =>
     [...blogKeys.likes(articleId), 'count'] as const,

@@ -13,6 +13,7 @@ import {
 import { voteOnFeedback } from '@shared/data/feedback';
 import type { FeedbackStatus } from '@shared/domain/statuses';
 import type { VoteType } from '@shared/domain/votes';
+import { useUserId } from '@web/api/auth/use-session';
 import { companyKeys } from '@web/api/companies/keys';
 import { getSupabase } from '@web/lib/supabase';
 
@@ -26,8 +27,12 @@ export function useUpdateCompany(userId: string) {
     }) => updateCompany(getSupabase(), args.id, args.patch),
     onSuccess: (company: Company) => {
       queryClient.setQueryData(companyKeys.mine(userId), company);
-      void queryClient.invalidateQueries({ queryKey: companyKeys.domains() });
-      void queryClient.invalidateQueries({ queryKey: companyKeys.feedback() });
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.domains(userId),
+      });
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.feedback(userId),
+      });
     },
   });
 }
@@ -35,11 +40,16 @@ export function useUpdateCompany(userId: string) {
 /** Opens a feedback through the allowance; the counter and list refresh. */
 export function useOpenFeedback() {
   const queryClient = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: (id: string) => openCompanyFeedback(getSupabase(), id),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: companyKeys.allowance() });
-      void queryClient.invalidateQueries({ queryKey: companyKeys.feedback() });
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.allowance(userId),
+      });
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.feedback(userId),
+      });
     },
   });
 }
@@ -47,43 +57,53 @@ export function useOpenFeedback() {
 /** Moves a feedback to in_progress, completed or rejected. */
 export function useSetFeedbackStatus() {
   const queryClient = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: (args: { id: string; status: FeedbackStatus }) =>
       setFeedbackStatus(getSupabase(), args.id, args.status),
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: companyKeys.feedback() }),
+      queryClient.invalidateQueries({ queryKey: companyKeys.feedback(userId) }),
   });
 }
 
 /** Rates a feedback 1–5. */
 export function useRateFeedback() {
   const queryClient = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: (args: { id: string; rating: number }) =>
       rateFeedback(getSupabase(), args.id, args.rating),
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: companyKeys.feedback() }),
+      queryClient.invalidateQueries({ queryKey: companyKeys.feedback(userId) }),
   });
 }
 
 /** Demo mode: the view counter starts again at 0. */
 export function useResetDailyViews() {
   const queryClient = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: () => resetDailyViews(getSupabase()),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: companyKeys.allowance() }),
+      queryClient.invalidateQueries({
+        queryKey: companyKeys.allowance(userId),
+      }),
   });
 }
 
 /** Asks the server to check a domain's token. */
 export function useVerifyDomain() {
   const queryClient = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: (domain: string) => verifyDomain(getSupabase(), domain),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: companyKeys.domains() });
-      void queryClient.invalidateQueries({ queryKey: companyKeys.feedback() });
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.domains(userId),
+      });
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.feedback(userId),
+      });
     },
   });
 }
@@ -91,23 +111,27 @@ export function useVerifyDomain() {
 /** Registers a webhook endpoint. */
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: (args: { url: string; format: 'json' | 'slack' }) =>
       createWebhook(getSupabase(), args.url, args.format),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: companyKeys.webhooks() }),
+      queryClient.invalidateQueries({ queryKey: companyKeys.webhooks(userId) }),
   });
 }
 
 /** Removes a webhook endpoint. */
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
+  const userId = useUserId();
   return useMutation({
     mutationFn: (id: string) => deleteWebhook(getSupabase(), id),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: companyKeys.webhooks() });
       void queryClient.invalidateQueries({
-        queryKey: companyKeys.deliveries(),
+        queryKey: companyKeys.webhooks(userId),
+      });
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.deliveries(userId),
       });
     },
   });
@@ -120,6 +144,6 @@ export function useCompanyVote(userId: string) {
     mutationFn: (args: { feedbackId: string; voteType: VoteType }) =>
       voteOnFeedback(getSupabase(), { userId, ...args }),
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: companyKeys.feedback() }),
+      queryClient.invalidateQueries({ queryKey: companyKeys.feedback(userId) }),
   });
 }

@@ -1,22 +1,24 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useQuery,
-} from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   listCompanyFeedback,
   type CompanyFeedbackFilters,
 } from '@shared/data/companies';
+import { useUserId } from '@web/api/auth/use-session';
 import { companyKeys } from '@web/api/companies/keys';
 import { getSupabase } from '@web/lib/supabase';
 
-export const companyFeedbackQueryOptions = (filters: CompanyFeedbackFilters) =>
+export const companyFeedbackQueryOptions = (
+  userId: string,
+  filters: CompanyFeedbackFilters,
+) =>
   queryOptions({
-    queryKey: companyKeys.feedbackList(filters),
+    queryKey: companyKeys.feedbackList(userId, filters),
     // The dashboard shows 'Error loading feedback' itself.
     meta: { silent: true },
     queryFn: () => listCompanyFeedback(getSupabase(), filters),
-    placeholderData: keepPreviousData,
+    // Only this account's previous page stands in while the next loads.
+    placeholderData: (previous, query) =>
+      query?.queryKey[1] === userId ? previous : undefined,
   });
 
 /** One page of the company's feedback. */
@@ -24,5 +26,6 @@ export function useCompanyFeedback(
   filters: CompanyFeedbackFilters,
   enabled: boolean,
 ) {
-  return useQuery({ ...companyFeedbackQueryOptions(filters), enabled });
+  const userId = useUserId();
+  return useQuery({ ...companyFeedbackQueryOptions(userId, filters), enabled });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getViewAllowance } from '@shared/data/companies';
+import { useUserId } from '@web/api/auth/use-session';
 import { companyKeys } from '@web/api/companies/keys';
 import { getSupabase } from '@web/lib/supabase';
 
-export const viewAllowanceQueryOptions = () =>
+export const viewAllowanceQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: companyKeys.allowance(),
+    queryKey: companyKeys.allowance(userId),
     // A failure reads as the free plan, silently (spec §8).
     meta: { silent: true },
     queryFn: () => getViewAllowance(getSupabase()),
@@ -13,5 +14,6 @@ export const viewAllowanceQueryOptions = () =>
 
 /** Plan, views used and left, filters unlocked, demo reset available. */
 export function useViewAllowance(enabled: boolean) {
-  return useQuery({ ...viewAllowanceQueryOptions(), enabled });
+  const userId = useUserId();
+  return useQuery({ ...viewAllowanceQueryOptions(userId), enabled });
 }

@@ -1,17 +1,28 @@
 import type { CompanyFeedbackFilters } from '@shared/data/companies';
 
-/** Query keys of company data; every query and invalidation uses them. */
+/**
+ * Query keys of company data; every query and invalidation uses them. All
+ * of it is private: every key starts with the signed-in user's id, so one
+ * account's data can never answer another account's query.
+ */
 export const companyKeys = {
   all: ['company'] as const,
-  mine: (userId: string) => [...companyKeys.all, 'mine', userId] as const,
-  allowance: () => [...companyKeys.all, 'allowance'] as const,
-  feedback: () => [...companyKeys.all, 'feedback'] as const,
-  feedbackList: (filters: CompanyFeedbackFilters) =>
-    [...companyKeys.feedback(), 'list', filters] as const,
-  domains: () => [...companyKeys.all, 'domains'] as const,
+  account: (userId: string) => [...companyKeys.all, userId] as const,
+  mine: (userId: string) => [...companyKeys.account(userId), 'mine'] as const,
+  allowance: (userId: string) =>
+    [...companyKeys.account(userId), 'allowance'] as const,
+  feedback: (userId: string) =>
+    [...companyKeys.account(userId), 'feedback'] as const,
+  feedbackList: (userId: string, filters: CompanyFeedbackFilters) =>
+    [...companyKeys.feedback(userId), 'list', filters] as const,
+  domains: (userId: string) =>
+    [...companyKeys.account(userId), 'domains'] as const,
   // Under domains: refreshed with them (domain changes, new feedback), not
   // on every status change or vote.
-  feedbackHosts: () => [...companyKeys.domains(), 'hosts'] as const,
-  webhooks: () => [...companyKeys.all, 'webhooks'] as const,
-  deliveries: () => [...companyKeys.all, 'deliveries'] as const,
+  feedbackHosts: (userId: string) =>
+    [...companyKeys.domains(userId), 'hosts'] as const,
+  webhooks: (userId: string) =>
+    [...companyKeys.account(userId), 'webhooks'] as const,
+  deliveries: (userId: string) =>
+    [...companyKeys.account(userId), 'deliveries'] as const,
 };

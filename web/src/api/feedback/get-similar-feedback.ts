@@ -4,12 +4,17 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { listSimilarFeedback } from '@shared/data/feedback';
+import { useUserId } from '@web/api/auth/use-session';
 import { feedbackKeys } from '@web/api/feedback/keys';
 import { getSupabase } from '@web/lib/supabase';
 
-export const similarFeedbackQueryOptions = (websiteUrl: string, text: string) =>
+export const similarFeedbackQueryOptions = (
+  userId: string,
+  websiteUrl: string,
+  text: string,
+) =>
   queryOptions({
-    queryKey: feedbackKeys.similar(websiteUrl, text),
+    queryKey: feedbackKeys.similar(userId, websiteUrl, text),
     meta: { silent: true },
     queryFn: () => listSimilarFeedback(getSupabase(), { websiteUrl, text }),
     staleTime: 60_000,
@@ -20,8 +25,9 @@ export const similarFeedbackQueryOptions = (websiteUrl: string, text: string) =>
  * first; idle until there is a site and at least 3 typed characters.
  */
 export function useSimilarFeedback(websiteUrl: string, text: string) {
+  const userId = useUserId();
   return useQuery({
-    ...similarFeedbackQueryOptions(websiteUrl, text),
+    ...similarFeedbackQueryOptions(userId, websiteUrl, text),
     enabled: websiteUrl !== '' && text.trim().length >= 3,
     placeholderData: keepPreviousData,
     retry: false,

@@ -2,8 +2,11 @@
 export const feedbackKeys = {
   all: ['feedback'] as const,
   mine: (userId: string) => [...feedbackKeys.all, 'mine', userId] as const,
-  similar: (websiteUrl: string, text: string) =>
-    [...feedbackKeys.all, 'similar', websiteUrl, text] as const,
+  // Per account: each row says whether it is the user's own.
+  similarFor: (userId: string) =>
+    [...feedbackKeys.all, 'similar', userId] as const,
+  similar: (userId: string, websiteUrl: string, text: string) =>
+    [...feedbackKeys.similarFor(userId), websiteUrl, text] as const,
   notifications: (userId: string) =>
     [...feedbackKeys.all, 'notifications', userId] as const,
 };

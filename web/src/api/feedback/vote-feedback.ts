@@ -12,7 +12,7 @@ export function useVoteFeedback(userId: string) {
       voteOnFeedback(getSupabase(), { userId, ...args }),
     onSettled: () =>
       queryClient.invalidateQueries({
-        queryKey: [...feedbackKeys.all, 'similar'],
+        queryKey: feedbackKeys.similarFor(userId),
       }),
   });
 }

@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { signedFileUrl, type UploadBucket } from '@shared/data/uploads';
+import { useUserId } from '@web/api/auth/use-session';
 import { getSupabase } from '@web/lib/supabase';
+import { uploadKeys } from './keys';
 
 const EXPIRES_SECONDS = 600;
 
-export const signedUrlQueryOptions = (bucket: UploadBucket, path: string) =>
+export const signedUrlQueryOptions = (
+  userId: string,
+  bucket: UploadBucket,
+  path: string,
+) =>
   queryOptions({
-    queryKey: ['signed-url', bucket, path] as const,
+    queryKey: uploadKeys.signedUrl(userId, bucket, path),
     meta: { silent: true },
     queryFn: () => signedFileUrl(getSupabase(), bucket, path, EXPIRES_SECONDS),
     // Renewed well before the address expires.
@@ -16,7 +22,7 @@ export const signedUrlQueryOptions = (bucket: UploadBucket, path: string) =>
 /** A short-lived address of a private screenshot or voice note. */
 export function useSignedUrl(bucket: UploadBucket, path: string | null) {
   return useQuery({
-    ...signedUrlQueryOptions(bucket, path ?? ''),
+    ...signedUrlQueryOptions(useUserId(), bucket, path ?? ''),
     enabled: path !== null && path !== '',
   });
 }

@@ -25,5 +25,6 @@ export function BlogAdmin() {
       <AccessDenied message="You don't have admin access to the blog panel." />
     );
   }
-  return <BlogAdminPanel />;
+  // Keyed by account: another admin's drafts and edits never carry over.
+  return <BlogAdminPanel key={session.session.user.id} />;
 }

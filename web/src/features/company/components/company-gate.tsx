@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { User } from '@supabase/supabase-js';
 import type { Company } from '@shared/data/companies';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -20,5 +20,7 @@ export function CompanyGate({
         </p>
       </div>
     );
-  return <>{children(account)}</>;
+  // Keyed by account: a screen (its state, its observers' last data)
+  // never carries over to the next company signed in on this tab.
+  return <Fragment key={account.user.id}>{children(account)}</Fragment>;
 }

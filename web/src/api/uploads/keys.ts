@@ -1,0 +1,7 @@
+import type { UploadBucket } from '@shared/data/uploads';
+
+/** Query keys of private files: an address is signed for one account. */
+export const uploadKeys = {
+  signedUrl: (userId: string, bucket: UploadBucket, path: string) =>
+    ['signed-url', userId, bucket, path] as const,
+};
