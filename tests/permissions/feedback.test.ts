@@ -48,17 +48,22 @@ describe('feedback', () => {
       "%s cannot read someone else's feedback",
       async (role) => {
         const target = role === 'consumerA' ? w.feedback.b : w.feedback.a;
-        denied(await w.as[role].from('feedback').select('*').eq('id', target));
+        denied(
+          await w.as[role].from('feedback').select('*').eq('id', target),
+          'hidden',
+        );
       },
     );
     it('company X cannot read even its matching feedback through the table', async () => {
       denied(
         await w.as.companyX.from('feedback').select('*').eq('id', w.feedback.a),
+        'hidden',
       );
     });
     it('company Y cannot read its matching feedback through the table', async () => {
       denied(
         await w.as.companyY.from('feedback').select('*').eq('id', w.feedback.b),
+        'hidden',
       );
     });
     it('anon cannot read feedback', async () => {

@@ -36,6 +36,7 @@ describe('profiles', () => {
           .from('profiles')
           .select('*')
           .eq('id', w.id[other(role)]),
+        'hidden',
       );
     });
     it('anon cannot read profiles', async () => {
@@ -99,6 +100,7 @@ describe('profiles', () => {
           .update({ nickname: 'hijacked' })
           .eq('id', w.id[other(role)])
           .select('id'),
+        'hidden',
       );
     });
     it.each(USERS)('%s cannot set server-owned columns', async (role) => {
@@ -188,6 +190,7 @@ describe.each(['user_stats', 'user_points', 'user_badges'] as const)(
           .from(table)
           .select('*')
           .eq('user_id', w.id[other(role)]),
+        'hidden',
       );
     });
     it('anon cannot read', async () => {
