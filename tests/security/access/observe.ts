@@ -312,10 +312,13 @@ export async function argumentsOf(
   return rows[0]?.args ?? [];
 }
 
+/**
+ * A refusal by code only (no grant, a policy, a function's own check raising
+ * insufficient_privilege, a bad token): a message that merely mentions
+ * permission is not one.
+ */
 function refused(error: Failure): boolean {
-  if (!error) return false;
-  if (['42501', 'PGRST301', '28000'].includes(error.code ?? '')) return true;
-  return /permission|not allowed|not authori[sz]ed/i.test(error.message);
+  return ['42501', 'PGRST301', '28000'].includes(error?.code ?? '');
 }
 
 /**
