@@ -368,7 +368,8 @@ describe('blog_article_likes', () => {
       const { error } = await w.as[role]
         .from('blog_article_likes')
         .insert({ article_id: draft });
-      expect(error).not.toBeNull();
+      expect(error?.code).toBe('42501');
+      expect(error?.message).toBe('You can only like published articles.');
     },
   );
   it('service reads all likes', async () => {
@@ -465,7 +466,7 @@ describe('blog_article_slug_redirects', () => {
     const add = await w.as[role]
       .from('blog_article_slug_redirects')
       .insert({ old_slug: `sneaky-${role}`, article_id: renamed });
-    expect(add.error).not.toBeNull();
+    forbidden(add);
     denied(
       await w.as[role]
         .from('blog_article_slug_redirects')

@@ -200,7 +200,8 @@ describe('feedback_votes', () => {
           user_id: w.id.consumerA,
           vote_type: 'upvote',
         });
-        expect(error).not.toBeNull();
+        expect(error?.code).toBe('42501');
+        expect(error?.message).toBe('You can only vote as yourself.');
       },
     );
     it('anon cannot vote', async () => {

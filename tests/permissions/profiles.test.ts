@@ -334,6 +334,6 @@ describe('mark_badges_celebrated (issue #19 item 11)', () => {
     const res = await w.as.consumerB.rpc('mark_badges_celebrated', {
       p_badge_keys: Array.from({ length: 51 }, (_, i) => `k${i}`),
     });
-    expect(res.error).not.toBeNull();
+    denied(res, { code: '22023', message: /Between 0 and 50 badge keys/ });
   });
 });
