@@ -167,10 +167,11 @@ export async function generateScaleData(
     await tx.query('set local session_replication_role = replica');
     // feedback_before_insert: +10 on the first feedback, nothing past 20 a UTC day.
     await tx.query(
-      `update public.feedback f set points_awarded = r.points
+      `update public.feedback f set points_awarded = r.points, first_feedback = r.first
          from (
            select x.id, (case when x.nth_day <= 20 then 5 else 0 end)
-                        + (case when x.nth = 1 then 10 else 0 end) as points
+                        + (case when x.nth = 1 then 10 else 0 end) as points,
+                  x.nth = 1 as first
              from (
                select f.id,
                       row_number() over (partition by f.user_id order by f.created_at, f.id) as nth,
@@ -186,12 +187,12 @@ export async function generateScaleData(
     // feedback_after_insert: the XP ledger.
     await tx.query(
       `insert into public.user_points (user_id, action_type, points, feedback_id, created_at)
-       select f.user_id, 'feedback_submitted', f.points_awarded - case when f.points_awarded >= 15 then 10 else 0 end,
+       select f.user_id, 'feedback_submitted', f.points_awarded - case when f.first_feedback then 10 else 0 end,
               f.id, f.created_at
          from public.feedback f where f.user_email like '%@bench.test' and f.points_awarded > 0
        union all
        select f.user_id, 'first_feedback', 10, f.id, f.created_at
-         from public.feedback f where f.user_email like '%@bench.test' and f.points_awarded >= 15`,
+         from public.feedback f where f.user_email like '%@bench.test' and f.first_feedback`,
     );
     progress('derived', 2, 6);
     // user_stats as the counters, streaks (stats_before_write: level, reputation).

@@ -210,7 +210,8 @@ export async function listCompanyFeedback(
 
 /**
  * Opens a feedback through the server's allowance (records the view, pending
- * becomes read). Refused: a DataError with message 'Daily limit reached'.
+ * becomes read). Refused when the allowance is used up: a DataError with
+ * code VIEW_LIMIT_REACHED_CODE (see isViewLimitReached).
  */
 export async function openCompanyFeedback(
   client: Client,

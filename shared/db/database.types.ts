@@ -614,6 +614,7 @@ export type Database = {
           created_at: string
           description: string
           downvotes: number
+          first_feedback: boolean
           id: string
           is_spam: boolean
           points_awarded: number
@@ -649,6 +650,7 @@ export type Database = {
           created_at?: string
           description: string
           downvotes?: number
+          first_feedback?: boolean
           id?: string
           is_spam?: boolean
           points_awarded?: number
@@ -684,6 +686,7 @@ export type Database = {
           created_at?: string
           description?: string
           downvotes?: number
+          first_feedback?: boolean
           id?: string
           is_spam?: boolean
           points_awarded?: number

@@ -177,6 +177,23 @@ export function viewLimitMessage(plan: Plan): ToastMessage | null {
   );
 }
 
+/**
+ * Error code of the server's refusal to open a feedback once the plan's view
+ * allowance is used up (get_company_feedback_detail raises SQLSTATE PT402,
+ * which PostgREST passes through as `code` with HTTP 402). The message may be
+ * reworded; the code is the contract.
+ */
+export const VIEW_LIMIT_REACHED_CODE = 'PT402';
+
+/** Whether an error is the server saying the view allowance is used up. */
+export function isViewLimitReached(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === VIEW_LIMIT_REACHED_CODE
+  );
+}
+
 /** Pad a whole number with leading zeros. */
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');

@@ -31,6 +31,7 @@ describe('companies', () => {
           .from('companies')
           .select('*')
           .eq('id', w.company[otherCompany(role)]),
+        'hidden',
       );
     });
     it.each(NON_COMPANIES)('%s reads no company', async (role) => {
@@ -56,7 +57,10 @@ describe('companies', () => {
         website_url: '',
         domain: '',
       };
-      denied(await user.client.from('companies').insert(row));
+      denied(await user.client.from('companies').insert(row), {
+        code: '23514',
+        message: /accept the company Terms and Conditions/,
+      });
       allowed(
         await user.client
           .from('companies')
@@ -83,8 +87,11 @@ describe('companies', () => {
             user_id: w.id[role],
             email: w.email[role],
             company_name: 'Two',
+            // With the terms, so the one-company rule is what refuses it.
+            terms_accepted_at: new Date().toISOString(),
           })
           .select('id'),
+        { code: '23505', message: /companies_user_id_key/ },
       );
     });
     it('anon cannot insert', async () => {
@@ -124,6 +131,7 @@ describe('companies', () => {
           .update({ domain: 'stolen.test' })
           .eq('id', w.company[otherCompany(role)])
           .select('id'),
+        'hidden',
       );
     });
     it.each(COMPANIES)(
@@ -144,6 +152,7 @@ describe('companies', () => {
           .update({ company_name: 'x' })
           .eq('id', w.company.X)
           .select('id'),
+        'hidden',
       );
     });
     it('anon cannot update', async () => {
@@ -207,6 +216,7 @@ describe.each(['company_subscriptions', 'company_domains'] as const)(
             .from(table)
             .select('*')
             .eq('company_id', w.company[otherCompany(role)]),
+          'hidden',
         );
       },
     );

@@ -221,6 +221,7 @@ describe('company_feedback_views', () => {
         .from('company_feedback_views')
         .select('*')
         .eq('company_id', w.company.X),
+      'hidden',
     );
   });
   it('the author reads views of their feedback; another consumer does not', async () => {
@@ -236,6 +237,7 @@ describe('company_feedback_views', () => {
         .from('company_feedback_views')
         .select('*')
         .eq('feedback_id', w.feedback.a),
+      'hidden',
     );
   });
   it('admin sees none, anon cannot read', async () => {
@@ -287,6 +289,7 @@ describe('company_feedback_events', () => {
         .from('company_feedback_events')
         .select('*')
         .eq('company_id', w.company.X),
+      'hidden',
     );
     for (const role of CONSUMERS) {
       allowed(await w.as[role].from('company_feedback_events').select('*'), 0);
@@ -352,6 +355,7 @@ describe('notifications', () => {
           .from('notifications')
           .select('*')
           .eq('user_id', w.id.consumerA),
+        'hidden',
       );
       denied(
         await w.as[role]
@@ -359,6 +363,7 @@ describe('notifications', () => {
           .update({ read_at: null })
           .eq('user_id', w.id.consumerA)
           .select('id'),
+        'hidden',
       );
       denied(
         await w.as[role]
@@ -366,6 +371,7 @@ describe('notifications', () => {
           .delete()
           .eq('user_id', w.id.consumerA)
           .select('id'),
+        'hidden',
       );
     }
     forbidden(await w.as.anon.from('notifications').select('*'));

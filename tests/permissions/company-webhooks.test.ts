@@ -38,6 +38,7 @@ describe('company_webhooks', () => {
   it.each(NON_OWNERS)('%s reads no webhook of company X', async (role) => {
     denied(
       await w.as[role].from('company_webhooks').select('id').eq('id', webhookX),
+      'hidden',
     );
   });
   it('anon cannot read webhooks', async () => {

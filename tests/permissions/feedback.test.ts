@@ -48,17 +48,22 @@ describe('feedback', () => {
       "%s cannot read someone else's feedback",
       async (role) => {
         const target = role === 'consumerA' ? w.feedback.b : w.feedback.a;
-        denied(await w.as[role].from('feedback').select('*').eq('id', target));
+        denied(
+          await w.as[role].from('feedback').select('*').eq('id', target),
+          'hidden',
+        );
       },
     );
     it('company X cannot read even its matching feedback through the table', async () => {
       denied(
         await w.as.companyX.from('feedback').select('*').eq('id', w.feedback.a),
+        'hidden',
       );
     });
     it('company Y cannot read its matching feedback through the table', async () => {
       denied(
         await w.as.companyY.from('feedback').select('*').eq('id', w.feedback.b),
+        'hidden',
       );
     });
     it('anon cannot read feedback', async () => {
@@ -195,7 +200,8 @@ describe('feedback_votes', () => {
           user_id: w.id.consumerA,
           vote_type: 'upvote',
         });
-        expect(error).not.toBeNull();
+        expect(error?.code).toBe('42501');
+        expect(error?.message).toBe('You can only vote as yourself.');
       },
     );
     it('anon cannot vote', async () => {

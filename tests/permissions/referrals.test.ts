@@ -40,7 +40,7 @@ describe('referrals', () => {
   it.each(['companyX', 'companyY', 'admin'] as const)(
     '%s sees no referral',
     async (role) => {
-      denied(await w.as[role].from('referrals').select('*'));
+      denied(await w.as[role].from('referrals').select('*'), 'hidden');
     },
   );
   it('anon cannot read referrals', async () => {

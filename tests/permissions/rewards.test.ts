@@ -41,7 +41,10 @@ describe('rewards', () => {
     );
   });
   it.each(USERS)('%s cannot see inactive rewards', async (role) => {
-    denied(await w.as[role].from('rewards').select('*').eq('id', hidden));
+    denied(
+      await w.as[role].from('rewards').select('*').eq('id', hidden),
+      'hidden',
+    );
   });
   it('anon cannot read rewards (sign in to view rewards)', async () => {
     forbidden(await w.as.anon.from('rewards').select('*'));
@@ -90,6 +93,7 @@ describe('reward_claims', () => {
           .from('reward_claims')
           .select('*')
           .eq('user_id', w.id.consumerA),
+        'hidden',
       );
     },
   );

@@ -125,18 +125,37 @@ export function allowed(response: Response, rows?: number): void {
 }
 
 /**
- * The request was refused: an error (permission, policy or rule), or, for
- * reads and for writes through RLS, no row came back.
+ * How a request is expected to be refused, stated by each caller so that an
+ * unrelated failure (a misspelled column, a trigger's error, a missing
+ * function) is not counted as a denial:
+ * - 'hidden': RLS filtered the rows out; the request succeeded and no row
+ *   came back (reads, and updates or deletes asking for `.select()`);
+ * - 'forbidden': the grant or a policy's WITH CHECK refused it (SQLSTATE
+ *   42501, which is also PostgreSQL's "new row violates row-level security
+ *   policy");
+ * - { code, message }: a rule of the schema or of a function, pinned by its
+ *   SQLSTATE (or PostgREST code) and its message, since codes such as 23514
+ *   or P0001 are shared by many rules.
  */
-export function denied(response: Response): void {
-  if (response.error !== null) return;
-  expect(response.data ?? []).toEqual([]);
+export type Denial = 'hidden' | 'forbidden' | { code: string; message: RegExp };
+
+/** The request was refused exactly as `expected` says (see Denial). */
+export function denied(response: Response, expected: Denial): void {
+  if (expected === 'hidden') {
+    expect(response.error).toBeNull();
+    expect(response.data).toEqual([]);
+    return;
+  }
+  const want =
+    expected === 'forbidden' ? { code: '42501', message: /./ } : expected;
+  expect(response.error, 'the request should have been refused').not.toBeNull();
+  expect(response.error?.code, response.error?.message).toBe(want.code);
+  expect(response.error?.message).toMatch(want.message);
 }
 
 /** The request failed with a permission error (42501 / RLS violation). */
 export function forbidden(response: Response): void {
-  expect(response.error).not.toBeNull();
-  expect(['42501', 'PGRST301']).toContain(response.error?.code);
+  denied(response, 'forbidden');
 }
 
 /** Rows of a query as the database owner. */

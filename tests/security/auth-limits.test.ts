@@ -537,6 +537,15 @@ describe('a listed blog-admin address needs a confirmed e-mail', () => {
         event: {},
       } as never,
     );
-    expect(anon.error).not.toBeNull();
+    // Not exposed: absent from public, and the private schema is not served.
+    expect(anon.error?.code).toBe('PGRST202');
+    const direct = await t
+      .client()
+      .schema('private')
+      .rpc(
+        'hook_password_verification_attempt' as never,
+        { event: {} } as never,
+      );
+    expect(direct.error?.code).toBe('PGRST106');
   });
 });

@@ -42,6 +42,18 @@ async function standing(u: TestUser) {
 
 const c = () => cheater.client;
 
+/** How a request ended: its error's code and message, or the rows it returned. */
+function outcome(r: {
+  error: { code?: string; message: string } | null;
+  data: unknown;
+}): [string, string] | number {
+  return r.error
+    ? [r.error.code ?? '', r.error.message]
+    : Array.isArray(r.data)
+      ? r.data.length
+      : -1;
+}
+
 describe('cheating', () => {
   it('direct writes to XP, stats, badges, claims and levels are refused', async () => {
     const before = await standing(cheater);
@@ -65,13 +77,20 @@ describe('cheating', () => {
         .insert({ user_id: cheater.id, reward_id: cheater.id, code: 'FREE' }),
       await c()
         .from('profiles')
-        .update({ linkedin_verified: true } as never)
+        .update({ verified_linkedin: true })
         .eq('id', cheater.id)
         .select(),
     ];
-    for (const a of attempts) {
-      expect(a.error !== null || (a.data ?? []).length === 0).toBe(true);
-    }
+    // Each refused by the grants, not by a typo or a rule on the way.
+    expect(attempts.map(outcome)).toEqual(
+      [
+        'user_stats',
+        'user_points',
+        'user_badges',
+        'reward_claims',
+        'profiles',
+      ].map((table) => ['42501', `permission denied for table ${table}`]),
+    );
     expect(await standing(cheater)).toEqual(before);
   });
 
@@ -90,9 +109,14 @@ describe('cheating', () => {
       } as never),
       await c().rpc('apply_feedback_analysis', {
         p_feedback_id: id,
-      } as never),
+        p_analysis: {},
+      }),
     ];
-    for (const r of calls) expect(r.error).not.toBeNull();
+    expect(calls.map(outcome)).toEqual(
+      ['award_points', 'mark_linkedin_verified', 'apply_feedback_analysis'].map(
+        (fn) => ['42501', `permission denied for function ${fn}`],
+      ),
+    );
     expect(await standing(cheater)).toEqual(after);
     expect(after.points).toBeGreaterThan(before.points);
   });
@@ -159,7 +183,10 @@ describe('cheating', () => {
         company_name: 'Example',
         website_url: 'https://example.net/empty',
       });
-      expect(r.error).not.toBeNull();
+      expect(outcome(r)).toEqual([
+        '23514',
+        'Please fill in title, description, and company name.',
+      ]);
     }
     expect(await standing(cheater)).toEqual(before);
   });
@@ -197,11 +224,15 @@ describe('cheating', () => {
     const before = await standing(cheater);
     const view = await c().rpc('record_feedback_view', { feedback_uuid: id });
     const status = await c().rpc('update_feedback_status', {
-      p_feedback_id: id,
-      p_new_status: 'completed',
+      feedback_uuid: id,
+      new_status: 'completed',
     });
-    expect(view.error).not.toBeNull();
-    expect(status.error).not.toBeNull();
+    // The functions' own check (the call is well-formed: a misspelled
+    // argument would be PGRST202, which used to pass here).
+    expect([outcome(view), outcome(status)]).toEqual([
+      ['42501', 'Only company accounts can do this.'],
+      ['42501', 'Only company accounts can do this.'],
+    ]);
     expect(
       await query(
         t,

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  VIEW_LIMIT_REACHED_CODE,
+  isViewLimitReached,
+} from '../../../shared/domain/plans.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
   createCompany,
@@ -451,6 +455,10 @@ describe('view allowance', () => {
     const detail = await company.client.rpc('get_company_feedback_detail', {
       feedback_uuid: feedback[6],
     });
+    // Recognised by its code (PostgREST passes the SQLSTATE through), not its text.
+    expect(detail.error?.code).toBe(VIEW_LIMIT_REACHED_CODE);
+    expect(detail.status).toBe(402);
+    expect(isViewLimitReached(detail.error)).toBe(true);
     expect(detail.error?.message).toBe('Daily limit reached');
   });
 

@@ -92,6 +92,53 @@ describe('feedback XP', () => {
     expect((await statsOf(t, user.id)).total_points).toBe(33);
   });
 
+  it('records the first-feedback bonus on the feedback; the ledger takes it from there', async () => {
+    const user = await createUser(t);
+    const row = {
+      title: 'Broken link',
+      description: 'The footer link is broken.',
+      company_name: 'Example',
+      website_url: 'https://example.com',
+    };
+    const submit = () =>
+      user.client
+        .from('feedback')
+        .insert(row)
+        .select('id, points_awarded, first_feedback')
+        .single();
+
+    const first = ok(await submit());
+    const second = ok(await submit());
+    expect([first.first_feedback, second.first_feedback]).toEqual([
+      true,
+      false,
+    ]);
+    // Server-owned: a client cannot claim the bonus.
+    const claim = await user.client
+      .from('feedback')
+      .insert({ ...row, first_feedback: true });
+    expect(claim.error?.code).toBe('42501');
+    // Nor can an operator's insert: the trigger decides.
+    const [imported] = await query<{ first_feedback: boolean }>(
+      t,
+      `insert into public.feedback (user_id, title, description, company_name, website_url, first_feedback)
+       values ($1, 'Imported', 'An imported feedback.', 'Example', 'https://example.com', true)
+       returning first_feedback`,
+      [user.id],
+    );
+    expect(imported?.first_feedback).toBe(false);
+
+    const bonus = await query<{ feedback_id: string; points: number }>(
+      t,
+      `select feedback_id, points from public.user_points
+        where user_id = $1 and action_type = 'first_feedback'`,
+      [user.id],
+    );
+    expect(bonus).toEqual([
+      { feedback_id: first.id, points: FIRST_FEEDBACK_BONUS_POINTS },
+    ]);
+  });
+
   it('stops at 20 feedback per UTC day; the 21st is accepted with 0 XP', async () => {
     const user = await createUser(t);
     const points: number[] = [];

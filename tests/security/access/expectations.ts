@@ -134,6 +134,8 @@ export const TABLES: Record<string, TableSpec> = {
       terms_accepted_at: new Date().toISOString(),
     }),
     set: ['company_name', 'Renamed'],
+    // A company's owner cannot register a second one (companies_user_id_key).
+    rules: ['23505'],
   },
   company_domains: {
     select: 'd d d o o d',

@@ -139,14 +139,28 @@ export function owned(row: Record<string, unknown>, ids: string[]): boolean {
 
 type Rows = Record<string, unknown>[];
 
+type Failure = { code?: string; message: string } | null;
+
+/**
+ * A failed request counts as 'deny' only when it is a refusal (no grant, a
+ * policy, or one of the table's own `rules`); any other error (a misspelled
+ * column, an identity column, a trigger's bug) means the probe never reached
+ * the policy, so the cell cannot be observed and the test says why.
+ */
+function deniedBy(error: Failure, what: string, rules: string[] = []): true {
+  if (refused(error) || rules.includes(error?.code ?? '')) return true;
+  throw new Error(`${what}: ${error?.code} ${error?.message} is not a refusal`);
+}
+
 /** What a set of returned rows says: none, only the role's own, or others' too. */
 function classify(
-  error: unknown,
+  error: Failure,
   data: unknown,
   ids: string[],
   ownable: boolean,
+  what: string,
 ): Cell {
-  if (error) return 'deny';
+  if (error && deniedBy(error, what)) return 'deny';
   const rows = (Array.isArray(data) ? data : data ? [data] : []) as Rows;
   if (rows.length === 0) return 'deny';
   if (ownable && rows.every((r) => owned(r, ids))) return 'own';
@@ -168,15 +182,23 @@ export async function rolesOf(w: World): Promise<Roles> {
   return { plain, rollback };
 }
 
-/** Columns of a public table, in order. */
-async function columnsOf(w: World, table: string): Promise<string[]> {
-  const rows = await query<{ name: string }>(
+/** Columns of a public table, in order, and those an UPDATE may name. */
+async function columnsOf(
+  w: World,
+  table: string,
+): Promise<{ all: string[]; writable: string[] }> {
+  const rows = await query<{ name: string; writable: boolean }>(
     w.t,
-    `select column_name as name from information_schema.columns
+    `select column_name as name,
+            is_identity = 'NO' and is_generated = 'NEVER' as writable
+       from information_schema.columns
       where table_schema = 'public' and table_name = $1 order by ordinal_position`,
     [table],
   );
-  return rows.map((r) => r.name);
+  return {
+    all: rows.map((r) => r.name),
+    writable: rows.filter((r) => r.writable).map((r) => r.name),
+  };
 }
 
 /** A row for `table` written by `me` (impersonating `as` when given). */
@@ -191,6 +213,8 @@ export interface TableProbe {
   payload?: Payload;
   /** Column and value an update sets (tables where some role may update). */
   set?: [string, unknown];
+  /** SQLSTATEs of the table's own rules that also refuse an insert (e.g. one company per account: 23505). */
+  rules?: string[];
 }
 
 function meOf(w: World, role: MatrixRole) {
@@ -212,41 +236,45 @@ export async function observeTable(
   const ids = await idsOf(w, role);
   const ownable = role !== 'anon';
   const c = roles.rollback[role];
+  const what = `${table} ${op} as ${role}`;
   if (op === 'select') {
     const { data, error } = await roles.plain[role].from(table).select('*');
-    return classify(error, data, ids, ownable);
+    return classify(error, data, ids, ownable, what);
   }
-  const [first] = await columnsOf(w, table);
+  const columns = await columnsOf(w, table);
+  const [first] = columns.all;
   if (op === 'delete') {
     const { data, error } = await c
       .from(table)
       .delete()
       .not(first!, 'is', null)
       .select();
-    return classify(error, data, ids, ownable);
+    return classify(error, data, ids, ownable, what);
   }
   if (op === 'update') {
-    const [column, value] = probe.set ?? [first!, null];
+    const [column, value] = probe.set ?? [columns.writable[0]!, null];
     const { data, error } = await c
       .from(table)
       .update({ [column]: value })
       .not(first!, 'is', null)
       .select();
-    return classify(error, data, ids, ownable);
+    return classify(error, data, ids, ownable, what);
   }
   // insert: as oneself, then impersonating another user.
   if (!probe.payload) {
     const { error } = await c.from(table).insert({});
-    return error ? 'deny' : 'allow';
+    return error && deniedBy(error, what, probe.rules) ? 'deny' : 'allow';
   }
   const mine = await c.from(table).insert(probe.payload(w, f, meOf(w, role)));
-  if (mine.error) return 'deny';
+  if (mine.error && deniedBy(mine.error, what, probe.rules)) return 'deny';
   const other =
     role === 'consumerB'
       ? { id: w.id.consumerA, email: w.email.consumerA, anon: false }
       : { id: w.id.consumerB, email: w.email.consumerB, anon: false };
   const theirs = await c.from(table).insert(probe.payload(w, f, other));
-  return theirs.error ? 'own' : 'allow';
+  return theirs.error && deniedBy(theirs.error, `${what} for another user`)
+    ? 'own'
+    : 'allow';
 }
 
 /** A value for an argument: the caller's identity for identity arguments. */
@@ -284,10 +312,13 @@ export async function argumentsOf(
   return rows[0]?.args ?? [];
 }
 
-function refused(error: { code?: string; message: string } | null): boolean {
-  if (!error) return false;
-  if (['42501', 'PGRST301', '28000'].includes(error.code ?? '')) return true;
-  return /permission|not allowed|not authori[sz]ed/i.test(error.message);
+/**
+ * A refusal by code only (no grant, a policy, a function's own check raising
+ * insufficient_privilege, a bad token): a message that merely mentions
+ * permission is not one.
+ */
+function refused(error: Failure): boolean {
+  return ['42501', 'PGRST301', '28000'].includes(error?.code ?? '');
 }
 
 /**

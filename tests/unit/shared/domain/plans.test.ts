@@ -6,10 +6,12 @@ import {
   PLAN_RULES,
   PRO_WEEKLY_VIEW_LIMIT,
   UPGRADE_FILTERS_BANNER,
+  VIEW_LIMIT_REACHED_CODE,
   canUseFilter,
   canViewFeedback,
   formatViewCounter,
   hasLockedFilters,
+  isViewLimitReached,
   isoWeekKey,
   nextViewReset,
   planRules,
@@ -168,6 +170,27 @@ describe('view allowance', () => {
     ['advanced', null],
   ])('limit message on %s → %j', (plan, message) => {
     expect(viewLimitMessage(plan)).toEqual(message);
+  });
+});
+
+describe('isViewLimitReached', () => {
+  it('recognises the server refusal by its code, whatever the message says', () => {
+    expect(VIEW_LIMIT_REACHED_CODE).toBe('PT402');
+    expect(isViewLimitReached({ code: 'PT402', message: 'anything' })).toBe(
+      true,
+    );
+    expect(
+      isViewLimitReached(Object.assign(new Error('x'), { code: 'PT402' })),
+    ).toBe(true);
+  });
+  it('does not take the message text, another code or a non-error for it', () => {
+    expect(
+      isViewLimitReached({ code: '42501', message: 'Daily limit reached' }),
+    ).toBe(false);
+    expect(isViewLimitReached(new Error('Daily limit reached'))).toBe(false);
+    expect(isViewLimitReached({ code: 'PT403' })).toBe(false);
+    expect(isViewLimitReached(null)).toBe(false);
+    expect(isViewLimitReached('PT402')).toBe(false);
   });
 });
 

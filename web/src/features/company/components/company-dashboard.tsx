@@ -10,6 +10,7 @@ import type {
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import {
   canUseFilter,
+  isViewLimitReached,
   UPGRADE_PATH,
   viewLimitMessage,
 } from '@shared/domain/plans';
@@ -140,7 +141,7 @@ export function CompanyDashboard({
         setDetail(row);
       },
       onError: (err) => {
-        if (err.message === 'Daily limit reached') {
+        if (isViewLimitReached(err)) {
           const m =
             viewLimitMessage(plan) ?? viewLimitReachedMessage('daily', 5);
           // "Upgrade" leads to the plans, not a dead end (#19 item 21).
