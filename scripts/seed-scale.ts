@@ -265,13 +265,13 @@ export async function generateScaleData(
          from public.feedback f group by 1`,
     );
     progress('derived', 4, 6);
-    // Companies (company_before_write / company_after_write): an advanced plan
-    // and one verified domain each.
+    // Companies (company_before_write / company_after_write): an advanced plan,
+    // one verified domain each and the company terms accepted at creation.
     await tx.query(
-      `insert into public.companies (id, user_id, email, company_name, website_url, domain, domains)
+      `insert into public.companies (id, user_id, email, company_name, website_url, domain, domains, terms_accepted_at)
        select md5('bench-company-' || k)::uuid, ${ID_SQL}, 'bench' || n || '@bench.test',
               'Company ' || k, 'https://site' || k || '.test', 'site' || k || '.test',
-              array['site' || k || '.test']
+              array['site' || k || '.test'], now()
          from generate_series($1::int + 1, $1::int + $2::int) n
         cross join lateral (select n - $1::int - 1 as k) c`,
       [s.users, s.companies],
