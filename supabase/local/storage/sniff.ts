@@ -3,42 +3,27 @@
 // declared type; this backend refuses e.g. an HTML page uploaded as a PNG,
 // and an image that is also a page (red-team finding L11).
 import { inflateSync } from 'node:zlib';
+import {
+  aac,
+  ebml,
+  flac,
+  gif,
+  isoBmff,
+  jpeg,
+  mp3,
+  ogg,
+  png,
+  riff,
+  type ByteSignature,
+} from '../../../shared/domain/validation/media-bytes.ts';
+import { baseMimeType } from '../../../shared/domain/validation/files.ts';
 
-type Matcher = (b: Uint8Array) => boolean;
-
-const ascii = (b: Uint8Array, at: number, text: string) => {
-  if (b.length < at + text.length) return false;
-  for (let i = 0; i < text.length; i++) {
-    if (b[at + i] !== text.charCodeAt(i)) return false;
-  }
-  return true;
-};
-
-const bytes = (b: Uint8Array, sig: number[]) =>
-  b.length >= sig.length && sig.every((v, i) => b[i] === v);
+type Matcher = ByteSignature;
 
 const head = (b: Uint8Array, n = 4096) =>
   Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, n)).toString('latin1');
 
-const png: Matcher = (b) =>
-  bytes(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const jpeg: Matcher = (b) => bytes(b, [0xff, 0xd8, 0xff]);
-const gif: Matcher = (b) => ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a');
-const riff =
-  (form: string): Matcher =>
-  (b) =>
-    ascii(b, 0, 'RIFF') && ascii(b, 8, form);
-// ISO base media (mp4, m4a, mov, avif, heic): a `ftyp` box first. Loose on
-// purpose: brands vary by encoder.
-const isoBmff: Matcher = (b) => ascii(b, 4, 'ftyp');
 const pdf: Matcher = (b) => head(b, 1024).includes('%PDF-');
-const mp3: Matcher = (b) =>
-  ascii(b, 0, 'ID3') || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0);
-const aac: Matcher = (b) => b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0;
-const ogg: Matcher = (b) => ascii(b, 0, 'OggS');
-const flac: Matcher = (b) => ascii(b, 0, 'fLaC');
-const ebml: Matcher = (b) => bytes(b, [0x1a, 0x45, 0xdf, 0xa3]);
-
 const PROLOG = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!doctype[^>]*>\s*)*/;
 
 /** An SVG document: optional XML prolog, comments or doctype, then `<svg`. */
@@ -159,7 +144,7 @@ const ALIASES: Record<string, string> = {
 
 /** The media type without parameters, lower-cased and de-aliased. */
 export function essence(mime: string): string {
-  const base = (mime.split(';')[0] ?? '').trim().toLowerCase();
+  const base = baseMimeType(mime);
   return ALIASES[base] ?? base;
 }
 
