@@ -2,8 +2,7 @@
 // (v14 Plan.hs findRel), with PGRST200 / PGRST201 errors.
 import { RestError } from './errors.ts';
 import { fuzzyGet, fuzzyOne } from './fuzzy.ts';
-import type { Relationship } from './relationships.ts';
-import type { SchemaCache } from './schema-cache.ts';
+import type { Relationship, SchemaCache } from './schema-types.ts';
 
 const single = (r: Relationship) =>
   r.columns.length === 1 ? r.columns[0] : undefined;

@@ -11,8 +11,9 @@ import { prepareRpc } from './prepare-rpc.ts';
 import { prepareWrite } from './prepare-write.ts';
 import { EXPOSED_SCHEMAS, parseRequest, type ApiRequest } from './request.ts';
 import type { Prepared, ResultRow } from './respond.ts';
-import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { loadSchemaCache } from './schema-cache.ts';
 import { authenticate, requestSettings, type Auth } from './session.ts';
+import type { SchemaCache } from './schema-types.ts';
 
 export interface RestOptions {
   /** PostgREST's db-max-rows (Supabase: 1000). */

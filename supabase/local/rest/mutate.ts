@@ -3,12 +3,13 @@
 // with json_to_record(set), so Postgres does all type conversion.
 import type { Filter, LogicTree } from './ast.ts';
 import type { Output } from './media.ts';
-import { toLogic, type ReadNode } from './plan.ts';
+import { toLogic } from './plan.ts';
 import type { Preferences } from './prefer.ts';
-import type { Column, SchemaCache, Table } from './schema-cache.ts';
 import { bodySql, GUC_COLUMNS, readQuery } from './sql-builder.ts';
 import { filterSql, logicSql, type FieldCtx } from './sql-fields.ts';
 import { arrayLiteral, ident, qident, type Params } from './sql-text.ts';
+import type { ReadNode } from './plan-types.ts';
+import type { Column, SchemaCache, Table } from './schema-types.ts';
 
 export interface Payload {
   /** The JSON text as received. */

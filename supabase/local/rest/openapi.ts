@@ -1,7 +1,7 @@
+import type { Column, SchemaCache } from './schema-types.ts';
 // `GET /`: a compact Swagger 2.0 description of the exposed schema, in the
 // shape PostgREST's OpenAPI output has (paths per table and function,
 // definitions per table).
-import type { Column, SchemaCache } from './schema-cache.ts';
 
 function jsonType(c: Column): {
   type: string;

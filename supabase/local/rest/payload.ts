@@ -5,7 +5,7 @@ import { RestError } from './errors.ts';
 import type { Media } from './media.ts';
 import type { Payload } from './mutate.ts';
 import { splitQuery, type QueryParams } from './query-params.ts';
-import type { Action } from './request.ts';
+import type { Action } from './action.ts';
 
 function jsonKeys(
   raw: string,

@@ -1,7 +1,7 @@
 // Passes over a read plan once relationships are known: JSON-path aliases,
 // related orders, embed null filters, aggregate and max-rows checks.
 import { RestError } from './errors.ts';
-import type { CLogic, ReadNode } from './plan.ts';
+import type { CLogic, ReadNode } from './plan-types.ts';
 
 export function jsonPathAliases(node: ReadNode): void {
   node.select = node.select.map((s) => {

@@ -1,20 +1,13 @@
 // The read plan: a tree of nodes (root relation plus embedded resources)
 // carrying select, filters, order and ranges, with relationships resolved
 // and internal aliases named as PostgREST names them (v14 Plan.hs).
-import type {
-  Filter,
-  LogicTree,
-  OrderTerm,
-  RowRange,
-  SelectField,
-  SelectItem,
-} from './ast.ts';
+import type { LogicTree, RowRange, SelectItem } from './ast.ts';
 import { RestError } from './errors.ts';
 import { findRel } from './find-rel.ts';
 import type { QueryParams } from './query-params.ts';
 import { treePath } from './query-params.ts';
-import type { Relationship } from './relationships.ts';
-import { qiKey, type SchemaCache, type Table } from './schema-cache.ts';
+import { qiKey } from './schema-cache.ts';
+import type { CLogic, ReadNode } from './plan-types.ts';
 import { ident, qident } from './sql-text.ts';
 import {
   checkAggregates,
@@ -23,36 +16,8 @@ import {
   relatedOrders,
   restrictRange,
 } from './plan-passes.ts';
+import type { Relationship, SchemaCache, Table } from './schema-types.ts';
 export { columnsNeeded } from './plan-passes.ts';
-
-export type CLogic =
-  | { t: 'filter'; filter: Filter }
-  | { t: 'nullEmbed'; not: boolean; child: ReadNode }
-  | { t: 'expr'; not: boolean; op: 'and' | 'or'; children: CLogic[] };
-
-export interface ReadNode {
-  name: string;
-  alias?: string;
-  hint?: string;
-  join?: 'inner' | 'left';
-  spread: boolean;
-  depth: number;
-  /** Relation whose columns are selected (for column types). */
-  table?: Table;
-  /** FROM item, e.g. `"public"."users"` or `"pgrst_source"`. */
-  fromSql: string;
-  fromAlias?: string;
-  /** How columns are qualified, e.g. `"public"."users"` or `"users_1"`. */
-  qual: string;
-  rel?: Relationship;
-  aggAlias: string;
-  joinConds: string[];
-  select: SelectField[];
-  where: CLogic[];
-  order: OrderTerm[];
-  range: RowRange;
-  children: ReadNode[];
-}
 
 export type PlanKind = 'read' | 'mutate' | 'rpc';
 

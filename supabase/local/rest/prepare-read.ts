@@ -13,9 +13,10 @@ import {
   type Prepared,
   type ResultRow,
 } from './respond.ts';
-import { qiKey, type SchemaCache, type Table } from './schema-cache.ts';
+import { qiKey } from './schema-cache.ts';
 import { readStatement } from './sql-builder.ts';
 import { Params } from './sql-text.ts';
+import type { SchemaCache, Table } from './schema-types.ts';
 
 export function findTable(
   cache: SchemaCache,

@@ -1,12 +1,7 @@
 // GET / HEAD / POST on /rpc/<function>.
 import { RestError } from './errors.ts';
 import { negotiate } from './media.ts';
-import {
-  buildReadPlan,
-  columnsNeeded,
-  type CLogic,
-  type ReadNode,
-} from './plan.ts';
+import { buildReadPlan, columnsNeeded } from './plan.ts';
 import { appliedHeader } from './prefer.ts';
 import {
   checkStrict,
@@ -24,8 +19,10 @@ import {
   type ResultRow,
 } from './respond.ts';
 import { callSql, callStatement, findRoutine, type CallArgs } from './rpc.ts';
-import { qiKey, type SchemaCache } from './schema-cache.ts';
+import { qiKey } from './schema-cache.ts';
 import { Params } from './sql-text.ts';
+import type { CLogic, ReadNode } from './plan-types.ts';
+import type { SchemaCache } from './schema-types.ts';
 
 // Root filter columns must survive the call's column list (embedded and
 // null-embed filters are left out: they never name a returned column).

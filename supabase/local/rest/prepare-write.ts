@@ -19,8 +19,8 @@ import {
   type Prepared,
   type ResultRow,
 } from './respond.ts';
-import type { Column, SchemaCache, Table } from './schema-cache.ts';
 import { Params } from './sql-text.ts';
+import type { Column, SchemaCache, Table } from './schema-types.ts';
 
 function checkPut(api: ApiRequest, table: Table): void {
   const { qp } = api;

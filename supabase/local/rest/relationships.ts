@@ -1,35 +1,13 @@
 // Relationship detection (PostgREST's SchemaCache): many-to-one and
 // one-to-one from foreign keys, the same through views, many-to-many through
 // junction tables, their inverses, and computed relationships.
-import type { Routine, Table } from './schema-cache.ts';
+import type {
+  Cardinality,
+  Relationship,
+  Routine,
+  Table,
+} from './schema-types.ts';
 import { mapThrough, viewSources, type ViewDep } from './view-keys.ts';
-
-export type Cardinality = 'o2m' | 'm2o' | 'o2o' | 'm2m' | 'computed';
-
-export interface Junction {
-  table: Table;
-  cons1: string;
-  cons2: string;
-  /** (origin column, junction column) */
-  colsSource: [string, string][];
-  /** (target column, junction column) */
-  colsTarget: [string, string][];
-}
-
-export interface Relationship {
-  table: Table;
-  foreignTable: Table;
-  isSelf: boolean;
-  card: Cardinality;
-  constraint: string;
-  /** (origin column, foreign column) for o2m/m2o/o2o. */
-  columns: [string, string][];
-  /** o2o: whether the origin is the referenced (parent) side. */
-  isParent: boolean;
-  junction?: Junction;
-  fn?: Routine;
-  toOne: boolean;
-}
 
 interface ConstraintRow {
   name: string;

@@ -1,6 +1,7 @@
 // Turns an HTTP request into PostgREST's intent: resource, action, schema,
 // query params, ranges, payload, preferences (v14 ApiRequest.hs).
 import type { RowRange } from './ast.ts';
+import type { Action } from './action.ts';
 import { RestError } from './errors.ts';
 import { decodeMedia, parseAccept, type Media } from './media.ts';
 import type { Payload } from './mutate.ts';
@@ -8,16 +9,6 @@ import { parsePrefer, type Preferences } from './prefer.ts';
 import { parsePayload } from './payload.ts';
 import { parseQueryParams, type QueryParams } from './query-params.ts';
 import type { ServiceRequest } from '../http.ts';
-
-export type Action =
-  | { t: 'read'; name: string; head: boolean }
-  | {
-      t: 'mutate';
-      name: string;
-      kind: 'insert' | 'update' | 'delete' | 'upsert-put';
-    }
-  | { t: 'rpc'; name: string; method: 'get' | 'head' | 'post' }
-  | { t: 'openapi'; head: boolean };
 
 export const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
 

@@ -4,8 +4,7 @@ import { RestError } from './errors.ts';
 import { fuzzyOne } from './fuzzy.ts';
 import type { Output } from './media.ts';
 import { jsonBodySql, type Payload } from './mutate.ts';
-import type { ReadNode } from './plan.ts';
-import { qiKey, type Routine, type SchemaCache } from './schema-cache.ts';
+import { qiKey } from './schema-cache.ts';
 import {
   bodySql,
   countQuery,
@@ -14,6 +13,8 @@ import {
   type ResultShape,
 } from './sql-builder.ts';
 import { arrayLiteral, ident, qident, type Params } from './sql-text.ts';
+import type { ReadNode } from './plan-types.ts';
+import type { Routine, SchemaCache } from './schema-types.ts';
 
 const sameSet = (a: Set<string>, b: Set<string>) =>
   a.size === b.size && [...a].every((x) => b.has(x));

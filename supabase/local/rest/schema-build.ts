@@ -5,7 +5,7 @@ import type {
   Routine,
   RoutineParam,
   Table,
-} from './schema-cache.ts';
+} from './schema-types.ts';
 
 export const qiKey = (schema: string, name: string) => `${schema}.${name}`;
 

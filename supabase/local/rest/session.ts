@@ -7,8 +7,8 @@ import { identify, UnknownKey } from '../identity.ts';
 import { JwtError } from '../jwt.ts';
 import { RestError } from './errors.ts';
 import { showStr } from './parsec-chars.ts';
-import type { SchemaCache } from './schema-cache.ts';
 import { ident } from './sql-text.ts';
+import type { SchemaCache } from './schema-types.ts';
 
 export interface Auth {
   role: string;

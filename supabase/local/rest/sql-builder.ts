@@ -3,10 +3,10 @@
 // PostgREST's QueryBuilder and Statements do.
 import type { SelectField } from './ast.ts';
 import type { Output } from './media.ts';
-import type { CLogic, ReadNode } from './plan.ts';
-import type { SchemaCache } from './schema-cache.ts';
 import { castType, fieldSql, logicSql, type FieldCtx } from './sql-fields.ts';
 import { ident, type Params } from './sql-text.ts';
+import type { CLogic, ReadNode } from './plan-types.ts';
+import type { SchemaCache } from './schema-types.ts';
 
 interface Env {
   cache: SchemaCache;

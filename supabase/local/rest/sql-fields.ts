@@ -2,9 +2,9 @@
 // `Params`; identifiers are quoted; casts are resolved to known types.
 import type { Field, Filter, FtsOp, QuantOp, SimpleOp } from './ast.ts';
 import { RestError } from './errors.ts';
-import type { CLogic } from './plan.ts';
-import type { SchemaCache, Table } from './schema-cache.ts';
 import { arrayLiteral, ident, type Params } from './sql-text.ts';
+import type { CLogic } from './plan-types.ts';
+import type { SchemaCache, Table } from './schema-types.ts';
 
 export interface FieldCtx {
   qual: string;

@@ -1,7 +1,7 @@
 // The `Functions` section of generated types: which functions appear, their
 // Args and Returns (with SetofOptions), as postgres-meta's typegen writes them.
-import type { Routine, RoutineParam, Table } from './schema-cache.ts';
 import { nullable, pgNameOf, tsType, type TypeScope } from './typegen-types.ts';
+import type { Routine, RoutineParam, Table } from './schema-types.ts';
 
 // json, jsonb, text: the unnamed parameter types PostgREST can call.
 const UNNAMED_OK = new Set([114, 3802, 25]);

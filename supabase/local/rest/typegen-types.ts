@@ -1,6 +1,6 @@
+import type { PgType, SchemaCache, Table } from './schema-types.ts';
 // Postgres type → TypeScript type, as `supabase gen types typescript`
 // (postgres-meta's typegen) maps them.
-import type { PgType, SchemaCache, Table } from './schema-cache.ts';
 
 const NUMBER = ['int2', 'int4', 'int8', 'float4', 'float8', 'numeric'];
 const STRING = [

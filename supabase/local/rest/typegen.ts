@@ -1,6 +1,5 @@
 // The text of `supabase gen types typescript` (postgres-meta's template,
 // before prettier) from the schema cache.
-import type { SchemaCache, Table } from './schema-cache.ts';
 import { TYPEGEN_HELPERS } from './typegen-helpers.ts';
 import {
   columnsTs,
@@ -10,6 +9,7 @@ import {
   type FnInfo,
 } from './typegen-functions.ts';
 import { nullable, pgNameOf, tsType, type TypeScope } from './typegen-types.ts';
+import type { SchemaCache, Table } from './schema-types.ts';
 
 export interface TypegenInput {
   cache: SchemaCache;

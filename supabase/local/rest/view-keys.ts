@@ -1,6 +1,6 @@
 // What views show of their base tables: view column → base (table, column),
 // followed through views of views, so keys and foreign keys carry over.
-import type { Table } from './schema-cache.ts';
+import type { Table } from './schema-types.ts';
 
 export interface ViewDep {
   view_oid: number;

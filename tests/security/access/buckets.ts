@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { World } from '../../permissions/support.ts';
 import { query } from '../../integration/db/support.ts';
 import type { MatrixRole } from '../support.ts';
-import type { Cell } from './expectations.ts';
+import type { Cell } from './cell.ts';
 import type { Roles } from './observe.ts';
 
 // A 1×1 transparent PNG and the start of a WebM (EBML) file.

@@ -1,12 +1,6 @@
 import { MATRIX_ROLES, type MatrixRole } from '../support.ts';
+import type { Cell } from './cell.ts';
 import type { TableProbe } from './observe.ts';
-
-/**
- * allow: the role reaches rows (objects, events) that are not its own;
- * own: only its own (its user id or its company's id is in the row);
- * deny: nothing (an error, or no row).
- */
-export type Cell = 'allow' | 'own' | 'deny';
 
 /**
  * One cell per role, in the order

@@ -3,14 +3,8 @@ import { query } from '../../integration/db/support.ts';
 import { startWorld, type World } from '../../permissions/support.ts';
 import { MATRIX_ROLES, type MatrixRole } from '../support.ts';
 import { observeBucket } from './buckets.ts';
-import {
-  BUCKETS,
-  REALTIME,
-  RPCS,
-  TABLES,
-  cells,
-  type Cell,
-} from './expectations.ts';
+import { BUCKETS, REALTIME, RPCS, TABLES, cells } from './expectations.ts';
+import type { Cell } from './cell.ts';
 import {
   addFixtures,
   observeRpc,

@@ -7,7 +7,7 @@ import {
 } from '../../integration/db/support.ts';
 import type { World } from '../../permissions/support.ts';
 import { MATRIX_ROLES, clientAs, type MatrixRole } from '../support.ts';
-import type { Cell } from './expectations.ts';
+import type { Cell } from './cell.ts';
 
 /** Extra rows so every table of the matrix holds something to see or touch. */
 export interface Fixtures {

@@ -2,7 +2,7 @@ import type { RealtimeChannel } from '@supabase/supabase-js';
 import { insertFeedback, query } from '../../integration/db/support.ts';
 import type { World } from '../../permissions/support.ts';
 import { MATRIX_ROLES, sleep, type MatrixRole } from '../support.ts';
-import type { Cell } from './expectations.ts';
+import type { Cell } from './cell.ts';
 import { idsOf, owned, type Roles } from './observe.ts';
 
 type Seen = Record<string, unknown>[];
