@@ -1,5 +1,6 @@
 import { useProfile } from '@web/api/profiles/get-profile';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { AppShell } from '@web/features/consumer/components/app-shell';
 import { AccountDetails } from '@web/features/profile/components/account-details';
 import { ProfileLayout } from '@web/features/profile/components/profile-layout';
 import { useSignedInUser } from '@web/hooks/use-signed-in-user';
@@ -9,12 +10,14 @@ export default function ProfileAccountRoute() {
   const user = useSignedInUser();
   const profile = useProfile(user.id);
   return (
-    <ProfileLayout title="Account Details">
-      {profile.data ? (
-        <AccountDetails profile={profile.data} />
-      ) : (
-        <Skeleton className="h-72" />
-      )}
-    </ProfileLayout>
+    <AppShell title="Account Details">
+      <ProfileLayout title="Account Details">
+        {profile.data ? (
+          <AccountDetails profile={profile.data} />
+        ) : (
+          <Skeleton className="h-72" />
+        )}
+      </ProfileLayout>
+    </AppShell>
   );
 }

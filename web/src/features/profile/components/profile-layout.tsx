@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '@web/config/paths';
-import { AppShell } from '@web/features/consumer/components/app-shell';
 
 const LINKS = [
   { to: paths.profileAccount, label: 'Account Details' },
   { to: paths.profileSettings, label: 'Profile' },
 ];
 
-/** Profile pages: back to /app, a sidebar with both pages, the content. */
+/** Profile pages: back to /app, a sidebar with both pages, the content.
+ * The route puts it inside the consumer AppShell (features never import each other). */
 export function ProfileLayout({
   title,
   children,
@@ -18,7 +18,7 @@ export function ProfileLayout({
 }) {
   const [location] = useLocation();
   return (
-    <AppShell title={title}>
+    <>
       <Link
         to={paths.dashboard}
         className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink"
@@ -54,6 +54,6 @@ export function ProfileLayout({
           {children}
         </div>
       </div>
-    </AppShell>
+    </>
   );
 }
