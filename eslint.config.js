@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import noImportCycle from './tooling/eslint/no-import-cycle.js';
@@ -276,4 +277,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // TanStack Query's rules: complete query keys, one stable client, no
+  // unstable query results in hook deps.
+  ...pluginQuery.configs['flat/recommended'].map((c) => ({
+    ...c,
+    files: ['web/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
+  })),
 );

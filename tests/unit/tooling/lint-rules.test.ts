@@ -84,6 +84,23 @@ describe('lint rules: the zones', () => {
   });
 });
 
+describe('lint rules: TanStack Query', () => {
+  it('refuses a query key missing what the query reads, and an unstable client', async () => {
+    const ids = await ruleIds(
+      'web/src/features/company/components/probe.tsx',
+      `import { QueryClient, useQuery } from '@tanstack/react-query';
+export function Probe({ id }: { id: string }) {
+  const client = new QueryClient();
+  const q = useQuery({ queryKey: ['probe'], queryFn: () => fetch(id) }, client);
+  return q.data ? 'loaded' : null;
+}
+`,
+    );
+    expect(ids).toContain('@tanstack/query/exhaustive-deps');
+    expect(ids).toContain('@tanstack/query/stable-query-client');
+  });
+});
+
 describe('lint rules: import cycles', () => {
   it('refuses a two-file cycle of type-only imports', async () => {
     const ids = await fixtureRuleIds('type-cycle/*.ts');
