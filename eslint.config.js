@@ -10,6 +10,7 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import noImportCycle from './tooling/eslint/no-import-cycle.js';
 import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 // Every folder of web/src/features is a feature: a new one is covered at once.
@@ -195,7 +196,7 @@ export default tseslint.config(
       'import-x/parsers':
         importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: './tsconfig.json' }),
+        createTypeScriptImportResolver({ project: './tsconfig.base.json' }),
       ],
     },
     rules: {
@@ -276,6 +277,37 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Browser code has no Node. tsc keeps Node's types out of web/; the
+    // extension's program has them anyway (WXT's own types import Vite's, which
+    // reference @types/node), so this rule is what holds there.
+    files: ['web/src/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({
+            name,
+            message: 'Browser code: no Node built-ins.',
+          })),
+          patterns: [
+            { group: ['node:*'], message: 'Browser code: no Node built-ins.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'Buffer',
+          '__dirname',
+          '__filename',
+          'require',
+          'global',
+        ].map((name) => ({ name, message: 'Browser code: no Node globals.' })),
+      ],
+    },
   },
   // TanStack Query's rules: complete query keys, one stable client, no
   // unstable query results in hook deps.

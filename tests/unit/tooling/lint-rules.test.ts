@@ -20,7 +20,7 @@ async function fixtureRuleIds(pattern: string) {
 const ZONE = 'import-x/no-restricted-paths';
 const CYCLE = 'peega/no-import-cycle';
 
-describe('lint rules: the zones', () => {
+describe('lint rules: the zones', { timeout: 60_000 }, () => {
   it.each([
     [
       'a feature importing another by alias',
@@ -74,6 +74,31 @@ describe('lint rules: the zones', () => {
     ).toEqual([]);
   });
 
+  it.each([
+    [
+      'web/src/features/company/components/probe.ts',
+      'export const h = process.env.HOME;\n',
+      'no-restricted-globals',
+    ],
+    [
+      'extension/lib/probe.ts',
+      'export const h = process.env.HOME;\n',
+      'no-restricted-globals',
+    ],
+    [
+      'extension/lib/probe.ts',
+      "export { readFileSync } from 'node:fs';\n",
+      'no-restricted-imports',
+    ],
+    [
+      'web/src/lib/probe.ts',
+      "export { join } from 'path';\n",
+      'no-restricted-imports',
+    ],
+  ])('refuses Node in browser code: %s %s', async (file, code, rule) => {
+    expect(await ruleIds(file, code)).toContain(rule);
+  });
+
   it('refuses react in shared/domain', async () => {
     expect(
       await ruleIds(
@@ -84,7 +109,7 @@ describe('lint rules: the zones', () => {
   });
 });
 
-describe('lint rules: TanStack Query', () => {
+describe('lint rules: TanStack Query', { timeout: 60_000 }, () => {
   it('refuses a query key missing what the query reads, and an unstable client', async () => {
     const ids = await ruleIds(
       'web/src/features/company/components/probe.tsx',
@@ -101,7 +126,7 @@ export function Probe({ id }: { id: string }) {
   });
 });
 
-describe('lint rules: import cycles', () => {
+describe('lint rules: import cycles', { timeout: 60_000 }, () => {
   it('refuses a two-file cycle of type-only imports', async () => {
     const ids = await fixtureRuleIds('type-cycle/*.ts');
     expect(ids.filter((id) => id === CYCLE)).toHaveLength(2);

@@ -1,0 +1,83 @@
+// `npm run typecheck`: each runtime's tsconfig on its own (two at a time,
+// incremental), then the edge functions' Deno entries with `deno check`.
+// Exits non-zero when any check fails.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+const PROJECTS = [
+  'tests/tsconfig.json',
+  'supabase/local/tsconfig.json',
+  'tsconfig.node.json',
+  'extension/tsconfig.json',
+  'web/tsconfig.json',
+  'supabase/functions/tsconfig.json',
+  'shared/tsconfig.json',
+  'shared/domain/tsconfig.json',
+];
+const bin = (name) => path.join('node_modules', '.bin', name);
+
+function run(cmd, args, label) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`);
+      if (code !== 0) process.stdout.write(out);
+      resolve(code === 0);
+    });
+  });
+}
+
+const tsc = (project) =>
+  run(
+    bin('tsc'),
+    [
+      '-p',
+      project,
+      '--incremental',
+      '--tsBuildInfoFile',
+      path.join(
+        '.cache',
+        'tsc',
+        `${project.replace(/[/.]/g, '-')}.tsbuildinfo`,
+      ),
+    ],
+    `tsc -p ${project}`,
+  );
+
+// Two at a time: the largest first, so the small ones fill in around them.
+const queue = [...PROJECTS];
+const results = [];
+await Promise.all(
+  [0, 1].map(async () => {
+    while (queue.length > 0) results.push(await tsc(queue.shift()));
+  }),
+);
+
+// The Deno entries (index.ts) use the Deno namespace: only Deno checks them.
+const fnDir = path.join('supabase', 'functions');
+if (existsSync(bin('deno'))) {
+  for (const name of (await readdir(fnDir)).sort()) {
+    const entry = path.join(fnDir, name, 'index.ts');
+    if (!existsSync(entry)) continue;
+    const config = path.join(fnDir, name, 'deno.json');
+    const args = ['check', '--quiet'];
+    if (existsSync(config) && readFileSync(config, 'utf8').trim())
+      args.push('--config', config);
+    results.push(
+      await run(bin('deno'), [...args, entry], `deno check ${entry}`),
+    );
+  }
+} else {
+  console.log(
+    'SKIP deno check of supabase/functions/*/index.ts: Deno is not installed (npm i -D deno@2.9.6).',
+  );
+}
+
+if (results.some((ok) => !ok)) process.exit(1);
