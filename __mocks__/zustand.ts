@@ -10,13 +10,7 @@ const actual = await vi.importActual<typeof Zustand>('zustand');
 
 export const storeResetFns = new Set<() => void>();
 
-function remember<
-  S extends {
-    getInitialState: () => T;
-    setState: (s: T, replace: true) => void;
-  },
-  T,
->(store: S): S {
+function remember<T, S extends Zustand.StoreApi<T>>(store: S): S {
   const initial = store.getInitialState();
   storeResetFns.add(() => store.setState(initial, true));
   return store;
@@ -24,15 +18,21 @@ function remember<
 
 export const create = (<T>(creator?: Zustand.StateCreator<T, [], []>) =>
   creator
-    ? remember(actual.create<T>()(creator))
+    ? remember<T, Zustand.UseBoundStore<Zustand.StoreApi<T>>>(
+        actual.create<T>()(creator),
+      )
     : (c: Zustand.StateCreator<T, [], []>) =>
-        remember(actual.create<T>()(c))) as typeof Zustand.create;
+        remember<T, Zustand.UseBoundStore<Zustand.StoreApi<T>>>(
+          actual.create<T>()(c),
+        )) as typeof Zustand.create;
 
 export const createStore = (<T>(creator?: Zustand.StateCreator<T, [], []>) =>
   creator
-    ? remember(actual.createStore<T>()(creator))
+    ? remember<T, Zustand.StoreApi<T>>(actual.createStore<T>()(creator))
     : (c: Zustand.StateCreator<T, [], []>) =>
-        remember(actual.createStore<T>()(c))) as typeof Zustand.createStore;
+        remember<T, Zustand.StoreApi<T>>(
+          actual.createStore<T>()(c),
+        )) as typeof Zustand.createStore;
 
 export const { useStore } = actual;
 
