@@ -45,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'extension',
           environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup-zustand.ts'],
           include: ['tests/unit/extension/**/*.test.{ts,tsx}'],
         },
       },

@@ -6,6 +6,7 @@ import {
   authStorageKey,
   backendConfigItem,
   backendUrlItem,
+  sessionEndItem,
   statsCacheItem,
   storedSessionUser,
   type CachedStats,
@@ -26,6 +27,8 @@ export interface Shell {
   /** The stored draft of that page, if any. */
   draft: Draft | null;
   shot: DraftShot | null;
+  /** A session ended without the user asking: the sign-in says so. */
+  sessionEnded: boolean;
 }
 
 export interface PopupBoot {
@@ -60,10 +63,11 @@ export function pageFromTab(target: TargetTab | null): PageInfo | null {
 export async function readShell(
   target: Promise<TargetTab | null>,
 ): Promise<Shell> {
-  const [backendUrl, config, cachedStats, tab] = await Promise.all([
+  const [backendUrl, config, cachedStats, sessionEnd, tab] = await Promise.all([
     backendUrlItem.getValue(),
     backendConfigItem.getValue(),
     statsCacheItem.getValue(),
+    sessionEndItem.getValue(),
     target,
   ]);
   const normalised = normaliseBackendUrl(backendUrl);
@@ -87,6 +91,7 @@ export async function readShell(
     page,
     draft: stored.draft,
     shot: stored.shot,
+    sessionEnded: sessionEnd === 'ended',
   };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Client } from '@shared/data/client';
 import { isSessionGone } from '@shared/domain/session';
+import { sessionEndItem, type SessionEnd } from '@ext/lib/storage';
 
 let loading: Promise<Client> | undefined;
 
@@ -23,34 +24,72 @@ export type PopupSession =
   | {
       status: 'signed-out';
       client: Client | null;
-      /** A session whose account is gone was just signed out: say so. */
+      /** A session ended without the user asking (account gone): say so. */
       ended?: boolean;
     }
   | { status: 'signed-in'; userId: string; client: Client | null }
   | { status: 'unavailable'; error: string };
+
+type SessionState =
+  | { status: 'signed-out'; client: Client | null }
+  | Exclude<PopupSession, { status: 'signed-out' }>;
+
+/** Records how the session ended, for every popup (see sessionEndItem). */
+function recordEnd(value: SessionEnd): Promise<void> {
+  return sessionEndItem.setValue(value).catch(() => undefined);
+}
+
+/**
+ * A sign-out this popup did not ask for: ended, unless the user signed out
+ * on purpose in another popup (recorded before that sign-out began).
+ */
+async function recordUnaskedSignOut(): Promise<void> {
+  const current = await sessionEndItem.getValue().catch(() => null);
+  if (current !== 'signed-out') await recordEnd('ended');
+}
 
 /**
  * The popup's session: first the one stored in extension storage (no
  * network, no supabase-js), then supabase-js's own view once it has loaded
  * after the first paint (a refresh that failed signs out here), then the
  * server's: a session whose account no longer exists is signed out locally
- * with `ended` (also through `endSession`, when a submit finds out).
+ * (also through `endSession`, when a submit finds out). Whether the
+ * sign-in says "Your session has ended" is `sessionEndItem` in extension
+ * storage: two popups (or the background) may find out in any order, and
+ * supabase-js may emit its own SIGNED_OUT before or after ours.
  */
 export function usePopupSession(
   storedUserId: string | null,
   /** Signed in, supabase-js waits for this (the screenshot) to keep the main thread free. */
   after: Promise<unknown>,
-): PopupSession & { endSession: () => void } {
-  const [state, setState] = useState<PopupSession>(
+  /** The stored "session ended" mark when the popup opened. */
+  endedAtOpen = false,
+): PopupSession & { endSession: () => void; signOut: () => void } {
+  const [state, setState] = useState<SessionState>(
     storedUserId
       ? { status: 'signed-in', userId: storedUserId, client: null }
       : { status: 'signed-out', client: null },
   );
-  const ended = useRef(false);
-  const endSession = () => {
-    ended.current = true;
-    void loadClient().then((client) => client.auth.signOut({ scope: 'local' }));
+  const [ended, setEnded] = useState(endedAtOpen);
+  /** The user pressed Sign out: the only sign-out that needs no explaining. */
+  const deliberate = useRef(false);
+  const signOut = () => {
+    deliberate.current = true;
+    void recordEnd('signed-out')
+      .then(() => loadClient())
+      .then((client) => client.auth.signOut({ scope: 'local' }));
   };
+  const endSession = () => {
+    void recordEnd('ended')
+      .then(() => loadClient())
+      .then((client) => client.auth.signOut({ scope: 'local' }));
+  };
+  // Cleared by a sign-in (SignIn) or a deliberate sign-out only: a
+  // SIGNED_IN event may be another popup re-reading a session just ended.
+  useEffect(
+    () => sessionEndItem.watch((next) => setEnded(next === 'ended')),
+    [],
+  );
   useEffect(() => {
     let active = true;
     let unsubscribe: (() => void) | undefined;
@@ -71,26 +110,35 @@ export function usePopupSession(
           async (client) => {
             const { data } = await client.auth.getSession();
             if (!active) return;
-            setState(
-              data.session
-                ? { status: 'signed-in', userId: data.session.user.id, client }
-                : // A stored session supabase-js could not refresh (revoked,
-                  // or its account deleted) was removed: say it ended.
-                  {
-                    status: 'signed-out',
-                    client,
-                    ended: storedUserId !== null,
-                  },
-            );
+            if (data.session) {
+              setState({
+                status: 'signed-in',
+                userId: data.session.user.id,
+                client,
+              });
+            } else {
+              setState({ status: 'signed-out', client });
+              // A stored session supabase-js could not refresh (revoked,
+              // or its account deleted) was removed: it ended.
+              if (storedUserId !== null) void recordUnaskedSignOut();
+            }
             const sub = client.auth.onAuthStateChange((event, session) => {
               // The session read just above: already in the state.
               if (event === 'INITIAL_SESSION') return;
-              setState(
-                session
-                  ? { status: 'signed-in', userId: session.user.id, client }
-                  : { status: 'signed-out', client, ended: ended.current },
-              );
-              ended.current = false;
+              if (session) {
+                deliberate.current = false;
+                setState({
+                  status: 'signed-in',
+                  userId: session.user.id,
+                  client,
+                });
+                return;
+              }
+              setState({ status: 'signed-out', client });
+              // Any sign-out the user did not ask for here ended the
+              // session (supabase-js dropping a session the server no
+              // longer knows, a failed refresh, another popup's endSession).
+              if (!deliberate.current) void recordUnaskedSignOut();
             });
             unsubscribe = () => sub.data.subscription.unsubscribe();
             // The stored session says nothing of the account behind it:
@@ -122,5 +170,7 @@ export function usePopupSession(
       unsubscribe?.();
     };
   }, [storedUserId, after]);
-  return { ...state, endSession };
+  const session: PopupSession =
+    state.status === 'signed-out' ? { ...state, ended } : state;
+  return { ...session, endSession, signOut };
 }

@@ -129,3 +129,18 @@ export const statsCacheItem = storage.defineItem<CachedStats | null>(
   'local:statsCache',
   { fallback: null },
 );
+
+/**
+ * How the last session ended: `ended` without the user asking (its account
+ * deleted, its refresh refused), `signed-out` on purpose, null once signed
+ * in again. Written by whichever context found out (a popup, the
+ * background), so every popup says "Your session has ended" until the next
+ * sign-in, whichever noticed first. Extension storage is the one place all
+ * contexts share.
+ */
+export type SessionEnd = 'ended' | 'signed-out' | null;
+
+export const sessionEndItem = storage.defineItem<SessionEnd>(
+  'local:sessionEnd',
+  { fallback: null },
+);

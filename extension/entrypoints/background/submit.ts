@@ -8,6 +8,7 @@ import { deleteDraft, loadDraft, saveDraftShot } from '@ext/lib/drafts';
 import { draftToFeedback } from '@ext/lib/draft-input';
 import { describeFailure, type FailureMessage } from '@ext/lib/errors';
 import type { SubmitResult } from '@ext/lib/messaging';
+import { sessionEndItem } from '@ext/lib/storage';
 import {
   MAX_SCREENSHOT_BYTES,
   dataUrlBytes,
@@ -34,6 +35,7 @@ async function failureOf(
   try {
     const { error: userError } = await client.auth.getUser();
     if (!isSessionGone(userError)) return failure;
+    await sessionEndItem.setValue('ended');
     await client.auth.signOut({ scope: 'local' });
     return { kind: 'session-ended', ...SESSION_ENDED };
   } catch {

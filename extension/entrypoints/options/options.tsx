@@ -17,7 +17,10 @@ export function Options() {
     text: string;
   } | null>(null);
   useEffect(() => {
-    void backendUrlItem.getValue().then(setUrl);
+    // An address typed before the stored one arrives is kept.
+    void backendUrlItem
+      .getValue()
+      .then((stored) => setUrl((typed) => typed || stored));
   }, []);
 
   async function onSave(e: FormEvent) {

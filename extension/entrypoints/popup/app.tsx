@@ -33,7 +33,11 @@ function useResolved<T>(promise: Promise<T>): T | undefined {
  * itself starts in popup-start.js, before this bundle is parsed).
  */
 export function App({ shell, boot }: { shell: Shell; boot: PopupBoot }) {
-  const session = usePopupSession(shell.user?.id ?? null, boot.capture);
+  const session = usePopupSession(
+    shell.user?.id ?? null,
+    boot.capture,
+    shell.sessionEnded,
+  );
   const capture = useResolved<Capture>(boot.capture);
 
   useEffect(() => {
@@ -83,11 +87,7 @@ export function App({ shell, boot }: { shell: Shell; boot: PopupBoot }) {
             <Button
               variant="ghost"
               className="px-2 py-1 text-xs"
-              onClick={() =>
-                void loadClient().then((client) =>
-                  client.auth.signOut({ scope: 'local' }),
-                )
-              }
+              onClick={session.signOut}
             >
               Sign out
             </Button>

@@ -154,6 +154,9 @@ test("the next account on this browser never sees the previous one's draft", asy
   await expect(popup.preview().getByRole('img')).toBeVisible();
   await expect(popup.page.getByText(/region blurred/)).toHaveCount(0);
   await popup.page.getByRole('button', { name: 'Sign out' }).click();
+  // Asked for: no "Your session has ended".
+  await expect(popup.page.getByText('Sign in to send feedback')).toBeVisible();
+  await expect(popup.page.getByRole('alert')).toHaveCount(0);
   await popup.page.close();
 
   // Ada's draft is still hers after signing in again.
@@ -310,6 +313,7 @@ test('a popup opened with a deleted account signs it out at once', async ({
 
   const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
   await admin.auth.admin.deleteUser(user.id);
+  context.on('page', (p) => p.on('console', (m) => console.log('D', m.text())));
   popup = await PopupPage.open(context, extensionId, site);
   await expect(popup.page.getByRole('alert')).toHaveText(
     'Your session has endedPlease sign in again.',

@@ -18,6 +18,7 @@ import {
   SHOP_HTML,
   SHOP_URL,
   setBackend,
+  stripeSpread,
 } from './pages/popup.page.ts';
 
 const PASSWORD = 'a-long-password-1';
@@ -130,27 +131,7 @@ test('a new user sends feedback with a blurred screenshot from the toolbar', asy
   expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
 
   // Blurred: the left panel's stripes are gone, the right one's remain.
-  const { left, right } = await popup.page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/jpeg;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const spread = (x0: number) => {
-      const d = ctx.getImageData(x0, img.height / 2, img.width * 0.2, 1).data;
-      let min = 255;
-      let max = 0;
-      for (let i = 0; i < d.length; i += 4) {
-        min = Math.min(min, d[i]!);
-        max = Math.max(max, d[i]!);
-      }
-      return max - min;
-    };
-    return { left: spread(img.width * 0.15), right: spread(img.width * 0.65) };
-  }, bytes.toString('base64'));
+  const { left, right } = await stripeSpread(popup.page, bytes);
   expect(right).toBeGreaterThan(150);
   expect(left).toBeLessThan(60);
 

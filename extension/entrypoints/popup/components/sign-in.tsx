@@ -6,6 +6,7 @@ import {
   PASSWORD_REQUIRED,
 } from '@shared/domain/validation/messages';
 import { describeFailure, type FailureMessage } from '@ext/lib/errors';
+import { sessionEndItem } from '@ext/lib/storage';
 import { SESSION_ENDED } from '@shared/domain/session';
 import { Button, Input, Notice } from '@ext/components/ui';
 
@@ -50,6 +51,8 @@ export function SignIn({
         email: email.trim(),
         password,
       });
+      // Signed in again: no popup needs to say the last session ended.
+      await sessionEndItem.setValue(null);
     } catch (error) {
       setFailure(describeFailure(error, 'sign-in'));
     } finally {

@@ -101,6 +101,35 @@ export async function setBackend(
 }
 
 /**
+ * How much the stripes of {@link SHOP_HTML}'s two panels still vary across
+ * a middle row of an uploaded JPEG (0 = flat): a blurred panel is near 0, a
+ * sharp one near 255.
+ */
+export async function stripeSpread(page: Page, jpeg: Buffer) {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/jpeg;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const spread = (x0: number) => {
+      const d = ctx.getImageData(x0, img.height / 2, img.width * 0.2, 1).data;
+      let min = 255;
+      let max = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        min = Math.min(min, d[i]!);
+        max = Math.max(max, d[i]!);
+      }
+      return max - min;
+    };
+    return { left: spread(img.width * 0.15), right: spread(img.width * 0.65) };
+  }, jpeg.toString('base64'));
+}
+
+/**
  * A shop page with two identical striped panels: the left one gets
  * blurred in the test, the right one stays sharp for comparison.
  */

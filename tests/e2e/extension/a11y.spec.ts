@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { baseURL } from '../../../playwright.config.ts';
+import {
+  DEMO_ANON_KEY,
+  DEMO_SERVICE_ROLE_KEY,
+} from '../../../supabase/local/config.ts';
+import { createTestClient } from '../../support/backend.ts';
+import { newEmail } from '../web/support.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  PopupPage,
+  SHOP_HTML,
+  SHOP_URL,
+  setBackend,
+  stripeSpread,
+} from './pages/popup.page.ts';
+
+// The popup without a mouse (issue #20, Accessibility): redaction by
+// keyboard, and axe-core on every popup screen at the popup's own width.
+
+const PASSWORD = 'a-long-password-1';
+
+async function newUser() {
+  const email = newEmail('a11y');
+  const client = createTestClient(baseURL, DEMO_ANON_KEY);
+  const { data, error } = await client.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { full_name: 'Keyboard User' } },
+  });
+  if (error) throw error;
+  return { email, id: data.user!.id };
+}
+
+async function openShop(context: BrowserContext) {
+  await context.route('http://shop.peega.test/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: SHOP_HTML }),
+  );
+  const shop = context.pages()[0] ?? (await context.newPage());
+  await shop.goto(SHOP_URL);
+  return shop;
+}
+
+/** Serious and critical axe violations on the page as it is now, by rule. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
+
+test('a keyboard user blurs a region of the screenshot and the upload is blurred there', async ({
+  context,
+  extensionId,
+}) => {
+  const { email, id } = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const shop = await openShop(context);
+  const popup = await PopupPage.open(context, extensionId, shop);
+  await popup.signIn(email, PASSWORD);
+  const page = popup.page;
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+
+  await page.keyboard.type('The card number is shown in full.');
+  // Title → Include → the screenshot: reached with Tab, like any control.
+  await popup.field(/^Title/).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const preview = page.getByRole('application', { name: /^Screenshot/ });
+  await expect(preview).toBeFocused();
+  await expect(preview).toHaveAccessibleDescription(
+    /Press Enter to place a blur box/,
+  );
+
+  // Enter places a box, Escape takes it away again.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('blur-box')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('blur-box')).toHaveCount(0);
+
+  // The middle box (35%–65%) moved left five steps and one step wider:
+  // 10%–45%, over the left panel only.
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(preview).toHaveAccessibleDescription(
+    /35% wide and 30% tall, 10% from the left and 35% from the top/,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('1 region blurred.')).toBeVisible();
+
+  // A second box, then Delete takes the last one back.
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('2 regions blurred.')).toBeVisible();
+  await page.keyboard.press('Delete');
+  await expect(page.getByText('1 region blurred.')).toBeVisible();
+
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('xp-earned')).toBeVisible();
+
+  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
+  const { data: row } = await admin
+    .from('feedback')
+    .select('screenshot_url')
+    .eq('user_id', id)
+    .single();
+  const { data: file } = await admin.storage
+    .from('screenshots')
+    .download(row!.screenshot_url!);
+  const { left, right } = await stripeSpread(
+    page,
+    Buffer.from(await file!.arrayBuffer()),
+  );
+  expect(right).toBeGreaterThan(150);
+  expect(left).toBeLessThan(60);
+});
+
+test('every popup screen has no serious or critical axe violation at the popup width', async ({
+  context,
+  extensionId,
+}) => {
+  const { email } = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const shop = await openShop(context);
+  const popup = await PopupPage.open(context, extensionId, shop);
+  const page = popup.page;
+  expect(page.viewportSize()?.width).toBe(400);
+
+  await expect(page.getByText('Sign in to send feedback')).toBeVisible();
+  expect(await seriousViolations(page), 'sign-in').toEqual([]);
+
+  await popup.signIn(email, PASSWORD);
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+  await page.getByRole('button', { name: 'Bug Report' }).click();
+  expect(await seriousViolations(page), 'form').toEqual([]);
+
+  // A failed submit shows the error state.
+  await page.getByLabel('Company').fill('');
+  await popup.submit().click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await seriousViolations(page), 'failure').toEqual([]);
+
+  await page.getByLabel('Company').fill('Acme Shop');
+  await popup.field('Your feedback').fill('The coupon field is hidden.');
+  await popup.submit().click();
+  await expect(page.getByTestId('level-progress')).toBeVisible();
+  expect(await seriousViolations(page), 'sent').toEqual([]);
+
+  const options = await context.newPage();
+  await options.setViewportSize({ width: 400, height: 600 });
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(options.getByLabel('Backend address')).toBeVisible();
+  expect(await seriousViolations(options), 'options').toEqual([]);
+});
