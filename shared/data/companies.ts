@@ -1,4 +1,4 @@
-import { resolvePlan, type Plan } from '../domain/plans.ts';
+import { PLAN_RULES, resolvePlan, type Plan } from '../domain/plans.ts';
 import type { FeedbackStatus } from '../domain/statuses.ts';
 import type { Client, RpcRows, Tables } from './client.ts';
 import { DataError, toDataError, unwrap } from './client.ts';
@@ -116,13 +116,14 @@ export async function getViewAllowance(
 ): Promise<ViewAllowance & { plan: Plan }> {
   const { data, error } = await client.rpc('get_company_view_allowance');
   const row = !error ? data?.[0] : undefined;
+  const free = PLAN_RULES.free.viewLimit ?? 0;
   if (!row)
     return {
       plan: 'free',
       view_period: 'utc-day',
-      view_limit: 5,
+      view_limit: free,
       views_used: 0,
-      views_remaining: 5,
+      views_remaining: free,
       resets_at: '',
       filtering: false,
       demo_mode: false,

@@ -44,6 +44,9 @@ export interface PlanRules {
 }
 
 /**
+ * The one TypeScript statement of the plans; the database's
+ * private.view_limit / view_period_start / resolve_plan enforce the same,
+ * checked by tests/integration/db/rules-parity.test.ts.
  * Free: 5 views per UTC day (reset at midnight UTC), search and domain
  * filter only, 0 €. Pro: 20 views per ISO week (Monday 00:00 UTC), all
  * filters, 15 €/month. Advanced: unlimited views, all filters, 30 €/month.
@@ -74,12 +77,6 @@ export const PLAN_RULES: Readonly<Record<Plan, PlanRules>> = {
     filters: DASHBOARD_FILTERS,
   },
 };
-
-/** Free-plan daily view limit (5). */
-export const FREE_DAILY_VIEW_LIMIT = 5;
-
-/** Pro-plan weekly view limit (20). */
-export const PRO_WEEKLY_VIEW_LIMIT = 20;
 
 /** Label on a filter the plan does not include. */
 export const LOCKED_FILTER_LABEL = 'Premium';
