@@ -14,6 +14,11 @@ import {
   feedbackPointsPreview,
   spamReversal,
 } from '../../../shared/domain/points.ts';
+import { profileCompleteness } from '../../../shared/domain/profile-completeness.ts';
+import {
+  FEEDBACK_STATUSES,
+  canTransition,
+} from '../../../shared/domain/statuses.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
   createUser,
@@ -210,5 +215,90 @@ describe('XP (award_points, the feedback triggers, user_points)', () => {
       reversal?.actionType,
       reversal?.points,
     ]);
+  });
+});
+
+describe('feedback workflow (private.can_transition)', () => {
+  const pairs = FEEDBACK_STATUSES.flatMap((from) =>
+    FEEDBACK_STATUSES.map((to) => [from, to] as const),
+  );
+  it.each(pairs)('%s → %s', async (from, to) => {
+    expect(
+      await sql<boolean>('select private.can_transition($1, $2) as v', [
+        from,
+        to,
+      ]),
+    ).toBe(canTransition(from, to));
+  });
+});
+
+describe('profile completeness (private.profile_sections)', () => {
+  const full = {
+    age_range: '30-34',
+    city: 'Lisbon, Portugal',
+    languages: ['English'],
+    devices: ['desktop'],
+    gender: 'female',
+    job_title: 'QA Engineer',
+    seniority: 'Senior',
+    tech_knowledge: 7,
+    topics: ['Technology'],
+    hobbies: ['Reading'],
+  };
+  const cases: Record<string, unknown>[] = [
+    full,
+    {},
+    { ...full, city: '   ' },
+    { ...full, languages: [] },
+    { ...full, devices: [' '] },
+    { ...full, gender: null },
+    { ...full, job_title: 'Other' },
+    { ...full, job_title: ' ' },
+    { ...full, seniority: '' },
+    { ...full, tech_knowledge: 0 },
+    { ...full, tech_knowledge: 10 },
+    { ...full, tech_knowledge: 11 },
+    { ...full, tech_knowledge: null },
+    { ...full, topics: [] },
+    { ...full, hobbies: ['', 'Chess'] },
+  ];
+  it.each(cases)('%o', async (profile) => {
+    const [row] = await query<Record<string, boolean>>(
+      t,
+      `select (s).general, (s).job, (s).interests, (s).complete
+         from (select private.profile_sections(
+                 jsonb_populate_record(null::public.profiles, $1::jsonb)) as s) x`,
+      [JSON.stringify(profile)],
+    );
+    expect(row).toEqual(profileCompleteness(profile));
+  });
+});
+
+// The TypeScript copy of the domain match (no screen used it) is gone; its
+// cases now run against the database's rule itself.
+describe('company domain matching (private.host_matches_domains)', () => {
+  it.each([
+    ['https://example.com', ['example.com'], true],
+    ['https://www.example.com/page', ['example.com'], true],
+    ['http://shop.example.com:8080/cart', ['example.com'], true],
+    ['https://EXAMPLE.com', ['Example.COM'], true],
+    ['https://notexample.com', ['example.com'], false],
+    ['https://example.com.evil.io', ['example.com'], false],
+    ['https://myexample.com', ['example.com'], false],
+    ['https://example.com', ['shop.example.com'], false],
+    ['https://example.org/x', ['example.com', 'example.org'], true],
+    ['https://blog.example.org', ['example.com, example.org'], true],
+    ['https://example.net', ['example.com', 'example.org'], false],
+    ['', ['example.com'], false],
+    ['https://example.com', [], false],
+    ['chrome://newtab', ['newtab.com'], false],
+  ] as const)('%j on %j → %s', async (website, domains, expected) => {
+    expect(
+      await sql<boolean>(
+        `select coalesce(private.host_matches_domains(
+                  private.normalize_host($1), private.parse_domain_list($2::text[])), false) as v`,
+        [website, domains],
+      ),
+    ).toBe(expected);
   });
 });
