@@ -1,5 +1,4 @@
-import type { User } from '@supabase/supabase-js';
-import { resolvePlan, type Plan } from '../domain/plans.ts';
+import { PLAN_RULES, resolvePlan, type Plan } from '../domain/plans.ts';
 import type { FeedbackStatus } from '../domain/statuses.ts';
 import type { Client, RpcRows, Tables } from './client.ts';
 import { DataError, toDataError, unwrap } from './client.ts';
@@ -30,15 +29,13 @@ export async function getMyCompany(
 }
 
 /**
- * Registers the signed-in user's company (the free plan comes with it). Only
- * the company form calls it, with the company terms ticked: the server
- * refuses a company without `terms_accepted_at` and stamps its own time.
+ * The company form of a signed-in account without a company (the free plan
+ * comes with it): one server function, which refuses it without the company
+ * terms and stamps its own time (DECISIONS "Becoming a company").
  */
-export async function createCompany(
+export async function registerCompany(
   client: Client,
   args: {
-    userId: string;
-    email: string;
     companyName: string;
     websiteUrl: string | null;
     domains: readonly string[];
@@ -47,78 +44,35 @@ export async function createCompany(
 ): Promise<Company> {
   return unwrap(
     await client
-      .from('companies')
-      .insert({
-        user_id: args.userId,
-        email: args.email,
-        company_name: args.companyName,
-        website_url: args.websiteUrl,
-        domains: [...args.domains],
-        terms_accepted_at: new Date().toISOString(),
+      .rpc('register_company', {
+        p_company_name: args.companyName,
+        p_website_url: args.websiteUrl ?? '',
+        p_domains: [...args.domains],
+        p_accept_terms: args.termsAccepted,
       })
-      .select('*')
       .single(),
   );
 }
 
 /**
- * Company details kept in the auth user's metadata by the company sign-up
- * form (terms ticked) when the account had to confirm its e-mail first;
- * null for any other account, e.g. a consumer's.
+ * User metadata of the company sign-up: the database creates the company
+ * from it in the same transaction as the account (a trigger on auth.users),
+ * so a sign-up never leaves an account without its company, with or without
+ * e-mail confirmation.
  */
-function signUpDetails(metadata: Record<string, unknown> | undefined) {
-  const name = metadata?.company_name;
-  if (metadata?.account_type !== 'company' || typeof name !== 'string')
-    return null;
-  if (!name.trim() || metadata.company_terms_accepted !== true) return null;
-  const website = metadata.website_url;
-  const domains = metadata.domains;
+export function companySignUpMetadata(args: {
+  companyName: string;
+  websiteUrl: string | null;
+  domains: readonly string[];
+}) {
   return {
-    companyName: name,
-    websiteUrl: typeof website === 'string' && website ? website : null,
-    domains: Array.isArray(domains)
-      ? domains.filter((d): d is string => typeof d === 'string')
-      : [],
+    full_name: args.companyName,
+    account_type: 'company',
+    company_terms_accepted: true,
+    company_name: args.companyName,
+    website_url: args.websiteUrl,
+    domains: [...args.domains],
   };
-}
-
-/**
- * The user's company. A company that signed up through the form and had to
- * confirm its e-mail first gets it created from the details it gave then
- * (`created` true; details that no longer pass the server's checks keep
- * the name only). Anyone else without a company gets null: becoming a
- * company takes the company form and its terms (DECISIONS), never a
- * silent default.
- */
-export async function ensureCompany(
-  client: Client,
-  user: Pick<User, 'id' | 'email' | 'user_metadata'>,
-): Promise<{ company: Company | null; created: boolean }> {
-  const existing = await getMyCompany(client, user.id);
-  if (existing) return { company: existing, created: false };
-  const details = signUpDetails(user.user_metadata);
-  if (!details) return { company: null, created: false };
-  const base = {
-    userId: user.id,
-    email: user.email ?? '',
-    termsAccepted: true,
-  } as const;
-  try {
-    return {
-      company: await createCompany(client, { ...base, ...details }),
-      created: true,
-    };
-  } catch {
-    return {
-      company: await createCompany(client, {
-        ...base,
-        companyName: details.companyName,
-        websiteUrl: null,
-        domains: [],
-      }),
-      created: true,
-    };
-  }
 }
 
 /** Saves the Company Details card or the notifications switch. */
@@ -162,13 +116,14 @@ export async function getViewAllowance(
 ): Promise<ViewAllowance & { plan: Plan }> {
   const { data, error } = await client.rpc('get_company_view_allowance');
   const row = !error ? data?.[0] : undefined;
+  const free = PLAN_RULES.free.viewLimit ?? 0;
   if (!row)
     return {
       plan: 'free',
       view_period: 'utc-day',
-      view_limit: 5,
+      view_limit: free,
       views_used: 0,
-      views_remaining: 5,
+      views_remaining: free,
       resets_at: '',
       filtering: false,
       demo_mode: false,

@@ -1584,6 +1584,34 @@ export type Database = {
         Args: { p_delivery_id: number; p_status: number }
         Returns: undefined
       }
+      register_company: {
+        Args: {
+          p_accept_terms?: boolean
+          p_company_name: string
+          p_domains?: string[]
+          p_website_url?: string
+        }
+        Returns: {
+          company_name: string
+          created_at: string
+          domain: string
+          domains: string[]
+          email: string
+          id: string
+          notifications_enabled: boolean
+          password_hash: string
+          terms_accepted_at: string
+          updated_at: string
+          user_id: string
+          website_url: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "companies"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       request_domain_verification: {
         Args: { p_domain: string }
         Returns: {

@@ -157,47 +157,6 @@ export function badgeByKey(key: string): BadgeDefinition | undefined {
   return BADGES.find((badge) => badge.key === key);
 }
 
-/**
- * A user's counters, all non-negative whole numbers:
- * - `feedbackCount`: feedback submitted (all categories);
- * - `longestStreakDays`: longest run of consecutive UTC days with feedback
- *   (see {@link computeStreaks});
- * - `votesCast`: votes the user gave on others' feedback;
- * - `upvotesReceived`: upvotes on the user's own feedback;
- * - `bugReports` / `featureRequests`: feedback in category `bug` / `feature`;
- * - `screenshotCount`: feedback submitted with a screenshot;
- * - `totalPoints`: current XP total.
- */
-export type BadgeCounters = Readonly<Record<BadgeMetric, number>>;
-
-/** True when the counters meet the badge's condition (counter ≥ threshold). */
-export function isBadgeEarned(
-  badge: BadgeDefinition,
-  counters: BadgeCounters,
-): boolean {
-  return counters[badge.metric] >= badge.threshold;
-}
-
-/** Keys of every badge the counters earn, in display order. */
-export function earnedBadgeKeys(counters: BadgeCounters): BadgeKey[] {
-  return BADGES.filter((badge) => isBadgeEarned(badge, counters)).map(
-    (badge) => badge.key,
-  );
-}
-
-/**
- * Badges the counters earn that the user does not hold yet, in display
- * order: what a trigger should insert. Badges already held are never
- * removed, even if a counter drops (e.g. after a spam reversal).
- */
-export function newlyEarnedBadgeKeys(
-  counters: BadgeCounters,
-  alreadyEarned: readonly string[],
-): BadgeKey[] {
-  const held = new Set(alreadyEarned);
-  return earnedBadgeKeys(counters).filter((key) => !held.has(key));
-}
-
 /** Counter text of the badges page: `'N of 10 badges earned'`. */
 export function badgeCountText(earned: number): string {
   return `${earned} of ${TOTAL_BADGES} badges earned`;
@@ -218,57 +177,4 @@ export const BADGE_NOT_EARNED_TAG = 'Not Earned';
 /** Body of the new-badge dialog: `You've earned the {badge} badge!`. */
 export function badgeEarnedText(badgeName: string): string {
   return `You've earned the ${badgeName} badge!`;
-}
-
-/** Milliseconds in one day. */
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of the UTC calendar day containing `date`. */
-function utcDayNumber(date: Date): number {
-  return Math.floor(date.getTime() / DAY_MS);
-}
-
-/** Current and longest feedback streak, in UTC calendar days. */
-export interface Streaks {
-  /**
-   * Consecutive UTC days with feedback ending today, or ending yesterday
-   * (the streak stays alive until today's UTC day is over); else 0.
-   */
-  readonly current: number;
-  /** Longest run of consecutive UTC days with feedback, ever. */
-  readonly longest: number;
-}
-
-/**
- * Current and longest streak from submission timestamps (Date objects or
- * ISO 8601 strings, any order, duplicates allowed). Several feedback on the
- * same UTC day count once. Invalid dates and timestamps on UTC days after
- * `now`'s day are ignored. No clock is read: pass `now`.
- */
-export function computeStreaks(
-  timestamps: readonly (Date | string)[],
-  now: Date,
-): Streaks {
-  const today = utcDayNumber(now);
-  const days = new Set<number>();
-  for (const value of timestamps) {
-    const ms = (typeof value === 'string' ? new Date(value) : value).getTime();
-    if (Number.isNaN(ms)) continue;
-    const day = Math.floor(ms / DAY_MS);
-    if (day <= today) days.add(day);
-  }
-
-  const sorted = [...days].sort((a, b) => a - b);
-  let longest = 0;
-  let run = 0;
-  let previous: number | undefined;
-  for (const day of sorted) {
-    run = previous !== undefined && day === previous + 1 ? run + 1 : 1;
-    longest = Math.max(longest, run);
-    previous = day;
-  }
-
-  const last = sorted[sorted.length - 1];
-  const current = last !== undefined && last >= today - 1 ? run : 0;
-  return { current, longest };
 }

@@ -135,30 +135,3 @@ export function parseDomainList(
   }
   return domains;
 }
-
-/**
- * True when normalised `host` is `domain` itself or one of its subdomains:
- * `shop.example.com` matches `example.com`; `notexample.com` and
- * `example.com.evil.io` do not.
- */
-export function hostMatchesDomain(host: string, domain: string): boolean {
-  return host === domain || host.endsWith(`.${domain}`);
-}
-
-/**
- * True when a feedback's website belongs to a company: the website's
- * normalised host (see {@link normalizeHost}) equals one of the company's
- * domains or is a subdomain of one. Domains may be the stored
- * comma-separated string or a list; they are parsed with
- * {@link parseDomainList}. No website, no host or no domains → false.
- */
-export function matchesCompanyDomain(
-  websiteUrl: string | null | undefined,
-  domains: string | readonly string[] | null | undefined,
-): boolean {
-  const host = normalizeHost(websiteUrl);
-  if (host === null) return false;
-  return parseDomainList(domains).some((domain) =>
-    hostMatchesDomain(host, domain),
-  );
-}

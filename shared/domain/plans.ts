@@ -44,6 +44,9 @@ export interface PlanRules {
 }
 
 /**
+ * The one TypeScript statement of the plans; the database's
+ * private.view_limit / view_period_start / resolve_plan enforce the same,
+ * checked by tests/integration/db/rules-parity.test.ts.
  * Free: 5 views per UTC day (reset at midnight UTC), search and domain
  * filter only, 0 €. Pro: 20 views per ISO week (Monday 00:00 UTC), all
  * filters, 15 €/month. Advanced: unlimited views, all filters, 30 €/month.
@@ -75,12 +78,6 @@ export const PLAN_RULES: Readonly<Record<Plan, PlanRules>> = {
   },
 };
 
-/** Free-plan daily view limit (5). */
-export const FREE_DAILY_VIEW_LIMIT = 5;
-
-/** Pro-plan weekly view limit (20). */
-export const PRO_WEEKLY_VIEW_LIMIT = 20;
-
 /** Label on a filter the plan does not include. */
 export const LOCKED_FILTER_LABEL = 'Premium';
 
@@ -108,13 +105,6 @@ export function resolvePlan(subscriptionType: string | null | undefined): Plan {
   }
 }
 
-/** Rules of the plan of a stored `subscription_type` (see resolvePlan). */
-export function planRules(
-  subscriptionType: string | null | undefined,
-): PlanRules {
-  return PLAN_RULES[resolvePlan(subscriptionType)];
-}
-
 /** True when the plan lets the company use `filter`. */
 export function canUseFilter(plan: Plan, filter: DashboardFilter): boolean {
   return PLAN_RULES[plan].filters.includes(filter);
@@ -123,31 +113,6 @@ export function canUseFilter(plan: Plan, filter: DashboardFilter): boolean {
 /** True when some filters are locked on the plan (free only). */
 export function hasLockedFilters(plan: Plan): boolean {
   return PLAN_RULES[plan].filters.length < DASHBOARD_FILTERS.length;
-}
-
-/**
- * Views left in the current period: limit minus views used, never below 0;
- * null when unlimited.
- */
-export function remainingViews(plan: Plan, viewsUsed: number): number | null {
-  const limit = PLAN_RULES[plan].viewLimit;
-  return limit === null ? null : Math.max(limit - viewsUsed, 0);
-}
-
-/**
- * True when one more feedback may be opened: unlimited plans always; else
- * views used in the current period is below the limit (4 of 5 → yes, 5 of
- * 5 → no). Re-opening a feedback already viewed in the period does not count
- * again, so pass `alreadyViewed` true for it.
- */
-export function canViewFeedback(
-  plan: Plan,
-  viewsUsed: number,
-  alreadyViewed = false,
-): boolean {
-  if (alreadyViewed) return true;
-  const remaining = remainingViews(plan, viewsUsed);
-  return remaining === null || remaining > 0;
 }
 
 /**
@@ -208,36 +173,6 @@ const DAY_MS = 86_400_000;
  */
 export function utcDayKey(date: Date): string {
   return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
-}
-
-/**
- * ISO 8601 week (weeks start Monday, week 1 holds the year's first
- * Thursday) of an instant's UTC date, as `YYYY-Www` with the ISO week-year,
- * e.g. 2024-12-30 → `'2025-W01'`, 2021-01-03 → `'2020-W53'`.
- */
-export function isoWeekKey(date: Date): string {
-  const day = Math.floor(date.getTime() / DAY_MS);
-  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  const thursday = new Date((day - weekday + 3) * DAY_MS);
-  const year = thursday.getUTCFullYear();
-  const jan1 = Date.UTC(year, 0, 1) / DAY_MS;
-  const week = Math.floor((thursday.getTime() / DAY_MS - jan1) / 7) + 1;
-  return `${pad(year, 4)}-W${pad(week, 2)}`;
-}
-
-/**
- * Key of the view-counting period containing `date`: the UTC day key on
- * free, the ISO week key on pro, null when unlimited.
- */
-export function viewPeriodKey(plan: Plan, date: Date): string | null {
-  switch (PLAN_RULES[plan].viewPeriod) {
-    case 'utc-day':
-      return utcDayKey(date);
-    case 'iso-week':
-      return isoWeekKey(date);
-    default:
-      return null;
-  }
 }
 
 /**

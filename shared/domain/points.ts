@@ -173,20 +173,6 @@ export function spamReversal(earnedForFeedback: number): PointAward | null {
 }
 
 /**
- * Both records of a completed referral: the invitee's `referral_bonus` (+30)
- * and the inviter's `referral_completed` (+30).
- */
-export function referralAwards(): {
-  readonly invitee: PointAward;
-  readonly inviter: PointAward;
-} {
-  return {
-    invitee: { actionType: 'referral_bonus', points: REFERRAL_POINTS },
-    inviter: { actionType: 'referral_completed', points: REFERRAL_POINTS },
-  };
-}
-
-/**
  * Human label of an action type: underscores shown as spaces (spec §3), e.g.
  * `feedback_submitted` → `feedback submitted`, and the brand spelled as such
  * (`linkedin_verified` → `LinkedIn verified`; issue #19 item 12). Works for

@@ -118,8 +118,3 @@ export function profileCompleteness(
   const interests = isInterestsComplete(profile);
   return { general, job, interests, complete: general && job && interests };
 }
-
-/** True when the whole profile is complete (all three sections). */
-export function isProfileComplete(profile: ProfileCompletenessInput): boolean {
-  return profileCompleteness(profile).complete;
-}

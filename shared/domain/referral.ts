@@ -142,21 +142,3 @@ export function referralStats(
     totalXpEarned: completed * REFERRAL_POINTS,
   };
 }
-
-/** Outcome of using a referral code at sign-up. */
-export type ReferralOutcome = 'completed' | 'invalid';
-
-/**
- * Status of a referral when processed: `invalid` when the invitee is the
- * inviter (self-referral) or the code matched no inviter, else `completed`.
- * Each invitee can use a code once; that is checked by the database, which
- * also keeps a referral pending until the invitee has confirmed their
- * e-mail and sent a first real feedback, applies the caps above and refuses
- * loops.
- */
-export function referralOutcome(
-  inviterId: string | null | undefined,
-  inviteeId: string,
-): ReferralOutcome {
-  return inviterId == null || inviterId === inviteeId ? 'invalid' : 'completed';
-}

@@ -4,9 +4,6 @@
 
 import { TRANSLITERATION } from './transliteration.ts';
 
-/** A well-formed slug: lower-case letters and digits in hyphen-joined runs. */
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /**
  * Slug of a text, by the spec's steps: lowercase; remove every character
  * other than letters, digits, spaces and hyphens; turn each run of spaces
@@ -27,11 +24,6 @@ export function toSlug(text: string): string {
     .replace(/\s+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
-}
-
-/** True when `slug` is already well formed (`toSlug(slug) === slug`, non-empty). */
-export function isValidSlug(slug: string): boolean {
-  return SLUG_PATTERN.test(slug);
 }
 
 /**

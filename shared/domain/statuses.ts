@@ -104,13 +104,3 @@ export function canTransition(
 ): boolean {
   return isFeedbackStatus(to) && nextStatuses(from).includes(to);
 }
-
-/**
- * Status to set when a company opens a feedback: `'read'` when it is still
- * `pending`, otherwise null (no change).
- */
-export function statusOnOpen(
-  current: string | null | undefined,
-): FeedbackStatus | null {
-  return current === 'pending' ? 'read' : null;
-}

@@ -69,6 +69,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.process_referral_signup',
   'public.rate_feedback',
   'public.record_feedback_view',
+  // Issue #20: the company form of a signed-in account.
+  'public.register_company',
   'public.request_domain_verification',
   'public.reset_daily_feedback_views',
   'public.save_blog_article',

@@ -48,24 +48,31 @@ describe('companies', () => {
   });
 
   describe('insert', () => {
-    it('a signed-in user registers their own company with the company terms', async () => {
+    // Issue #20: a signed-in account becomes a company only through
+    // register_company (the company form and its terms); no direct insert.
+    it('a signed-in user registers their own company through register_company, with the terms', async () => {
       const user = await createUser(w.t);
-      const row = {
-        user_id: user.id,
-        email: user.email,
-        company_name: 'New Co',
-        website_url: '',
-        domain: '',
-      };
-      denied(await user.client.from('companies').insert(row), {
-        code: '23514',
-        message: /accept the company Terms and Conditions/,
-      });
-      allowed(
-        await user.client
-          .from('companies')
-          .insert({ ...row, terms_accepted_at: new Date().toISOString() }),
+      forbidden(
+        await user.client.from('companies').insert({
+          user_id: user.id,
+          email: user.email,
+          company_name: 'New Co',
+          terms_accepted_at: new Date().toISOString(),
+        }),
       );
+      const args = { p_company_name: 'New Co', p_domains: ['new-co.test'] };
+      denied(
+        await user.client.rpc('register_company', {
+          ...args,
+          p_accept_terms: false,
+        }),
+        { code: '23514', message: /accept the company Terms and Conditions/ },
+      );
+      const made = await user.client
+        .rpc('register_company', { ...args, p_accept_terms: true })
+        .single<{ user_id: string }>();
+      allowed(made);
+      expect(made.data?.user_id).toBe(user.id);
     });
     it.each(NON_COMPANIES)(
       '%s cannot register a company for someone else',
@@ -81,17 +88,20 @@ describe('companies', () => {
     );
     it.each(COMPANIES)('%s cannot register a second company', async (role) => {
       denied(
-        await w.as[role]
-          .from('companies')
-          .insert({
-            user_id: w.id[role],
-            email: w.email[role],
-            company_name: 'Two',
-            // With the terms, so the one-company rule is what refuses it.
-            terms_accepted_at: new Date().toISOString(),
-          })
-          .select('id'),
-        { code: '23505', message: /companies_user_id_key/ },
+        await w.as[role].rpc('register_company', {
+          p_company_name: 'Two',
+          // With the terms, so the one-company rule is what refuses it.
+          p_accept_terms: true,
+        }),
+        { code: '23505', message: /already has a company profile/ },
+      );
+    });
+    it('anon cannot register a company', async () => {
+      forbidden(
+        await w.as.anon.rpc('register_company', {
+          p_company_name: 'x',
+          p_accept_terms: true,
+        }),
       );
     });
     it('anon cannot insert', async () => {

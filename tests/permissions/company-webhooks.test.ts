@@ -69,22 +69,19 @@ describe('company_webhooks', () => {
     ).toHaveLength(1);
   });
   it('consumers cannot create webhooks (no company)', async () => {
-    expect(
-      (
-        await w.as.consumerA.rpc('create_company_webhook', {
-          p_url: 'https://hooks.example.net/consumer',
-        })
-      ).error,
-    ).not.toBeNull();
+    denied(
+      await w.as.consumerA.rpc('create_company_webhook', {
+        p_url: 'https://hooks.example.net/consumer',
+      }),
+      { code: '42501', message: /^Only company accounts can do this\.$/ },
+    );
   });
   it('anon cannot create webhooks', async () => {
-    expect(
-      (
-        await w.as.anon.rpc('create_company_webhook', {
-          p_url: 'https://hooks.example.net/anon',
-        })
-      ).error,
-    ).not.toBeNull();
+    forbidden(
+      await w.as.anon.rpc('create_company_webhook', {
+        p_url: 'https://hooks.example.net/anon',
+      }),
+    );
   });
 });
 
@@ -119,14 +116,13 @@ describe('company_webhook_deliveries', () => {
     );
   });
   it('clients cannot record webhook responses (server only)', async () => {
-    expect(
-      (
-        await w.as.companyX.rpc('record_webhook_response', {
-          p_delivery_id: 1,
-          p_status: 200,
-        })
-      ).error,
-    ).not.toBeNull();
+    denied(
+      await w.as.companyX.rpc('record_webhook_response', {
+        p_delivery_id: 1,
+        p_status: 200,
+      }),
+      { code: '42501', message: /permission denied for function/ },
+    );
   });
 });
 

@@ -5,6 +5,8 @@ import {
   forbidden,
   rows,
   startWorld,
+  STORAGE,
+  storageRefused,
   USERS,
   type UserRole,
   type World,
@@ -139,12 +141,14 @@ describe.each([
           role === 'consumerA'
             ? folderOfPath(ownPath.consumerB)
             : folderOfPath(pathOf());
-        const { error } = await w.as[role].storage
-          .from(bucket)
-          .upload(`${target}/intruder-${role}.${ext}`, body, {
-            contentType: type,
-          });
-        expect(error).not.toBeNull();
+        storageRefused(
+          await w.as[role].storage
+            .from(bucket)
+            .upload(`${target}/intruder-${role}.${ext}`, body, {
+              contentType: type,
+            }),
+          STORAGE.rls,
+        );
       },
     );
     it.each(USERS)(
@@ -155,35 +159,43 @@ describe.each([
           'select folder::text from private.upload_folders where user_id = $1',
           [w.id[role]],
         );
-        const { error } = await w.as[role].storage
-          .from(bucket)
-          .upload(`${row!.folder}/legacy-${role}.${ext}`, body, {
-            contentType: type,
-          });
-        expect(error).not.toBeNull();
+        storageRefused(
+          await w.as[role].storage
+            .from(bucket)
+            .upload(`${row!.folder}/legacy-${role}.${ext}`, body, {
+              contentType: type,
+            }),
+          STORAGE.rls,
+        );
       },
     );
     it.each(USERS)('%s cannot upload under their own user id', async (role) => {
-      const { error } = await w.as[role].storage
-        .from(bucket)
-        .upload(`${w.id[role]}/by-uid-${role}.${ext}`, body, {
-          contentType: type,
-        });
-      expect(error).not.toBeNull();
+      storageRefused(
+        await w.as[role].storage
+          .from(bucket)
+          .upload(`${w.id[role]}/by-uid-${role}.${ext}`, body, {
+            contentType: type,
+          }),
+        STORAGE.rls,
+      );
     });
     it('nobody uploads outside a folder', async () => {
-      const { error } = await w.as.consumerA.storage
-        .from(bucket)
-        .upload(`loose.${ext}`, body, { contentType: type });
-      expect(error).not.toBeNull();
+      storageRefused(
+        await w.as.consumerA.storage
+          .from(bucket)
+          .upload(`loose.${ext}`, body, { contentType: type }),
+        STORAGE.rls,
+      );
     });
     it('anon cannot upload', async () => {
-      const { error } = await w.as.anon.storage
-        .from(bucket)
-        .upload(`${fresh()}/anon.${ext}`, body, {
-          contentType: type,
-        });
-      expect(error).not.toBeNull();
+      storageRefused(
+        await w.as.anon.storage
+          .from(bucket)
+          .upload(`${fresh()}/anon.${ext}`, body, {
+            contentType: type,
+          }),
+        STORAGE.rls,
+      );
     });
     it('service uploads anywhere', async () => {
       allowed(
@@ -204,19 +216,25 @@ describe.each([
     it.each(['consumerB', 'companyY', 'admin'] as const)(
       '%s cannot download it',
       async (role) => {
-        const { error } = await w.as[role].storage
-          .from(bucket)
-          .download(pathOf());
-        expect(error).not.toBeNull();
+        storageRefused(
+          await w.as[role].storage.from(bucket).download(pathOf()),
+          STORAGE.hidden,
+        );
       },
     );
     it('anon cannot download it, not even by public URL', async () => {
-      expect(
-        (await w.as.anon.storage.from(bucket).download(pathOf())).error,
-      ).not.toBeNull();
+      storageRefused(
+        await w.as.anon.storage.from(bucket).download(pathOf()),
+        STORAGE.hidden,
+      );
       const url = w.as.anon.storage.from(bucket).getPublicUrl(pathOf())
         .data.publicUrl;
-      expect((await fetch(url)).ok).toBe(false);
+      const res = await fetch(url);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        statusCode: '404',
+        code: 'NoSuchBucket',
+      });
     });
     it('service downloads it', async () => {
       allowed(await w.as.service.storage.from(bucket).download(pathOf()));
@@ -240,17 +258,21 @@ describe.each([
     it.each(['consumerB', 'companyX', 'companyY', 'admin'] as const)(
       "%s cannot overwrite the author's file",
       async (role) => {
-        const { error } = await w.as[role].storage
-          .from(bucket)
-          .update(pathOf(), body, { contentType: type });
-        expect(error).not.toBeNull();
+        storageRefused(
+          await w.as[role].storage
+            .from(bucket)
+            .update(pathOf(), body, { contentType: type }),
+          STORAGE.rls,
+        );
       },
     );
     it('anon cannot overwrite', async () => {
-      const { error } = await w.as.anon.storage
-        .from(bucket)
-        .update(pathOf(), body, { contentType: type });
-      expect(error).not.toBeNull();
+      storageRefused(
+        await w.as.anon.storage
+          .from(bucket)
+          .update(pathOf(), body, { contentType: type }),
+        STORAGE.rls,
+      );
     });
     it('service may overwrite', async () => {
       allowed(
@@ -283,21 +305,23 @@ describe.each([
   });
 
   it('refuses a file of the wrong type', async () => {
-    const { error } = await w.as.consumerA.storage
-      .from(bucket)
-      .upload(`${fresh()}/notes.txt`, 'hello', {
-        contentType: 'text/plain',
-      });
-    expect(error).not.toBeNull();
+    storageRefused(
+      await w.as.consumerA.storage
+        .from(bucket)
+        .upload(`${fresh()}/notes.txt`, 'hello', {
+          contentType: 'text/plain',
+        }),
+      STORAGE.badType,
+    );
   });
 });
 
 describe('companies read by exact path, not by folder', () => {
   it("company X cannot read an unreferenced file in the screenshot's folder", async () => {
-    const { error } = await w.as.companyX.storage
-      .from('screenshots')
-      .download(unreferencedA);
-    expect(error).not.toBeNull();
+    storageRefused(
+      await w.as.companyX.storage.from('screenshots').download(unreferencedA),
+      STORAGE.hidden,
+    );
     allowed(
       await w.as.consumerA.storage.from('screenshots').download(unreferencedA),
     );
@@ -333,13 +357,12 @@ describe('anonymity of upload paths (DECISIONS.md "Anonymity")', () => {
     }
     forbidden(await w.as.anon.rpc('get_my_upload_folder'));
     // It takes no argument: nobody can ask for someone else's folder.
-    expect(
-      (
-        await w.as.companyX.rpc('get_my_upload_folder', {
-          p_user_id: w.id.consumerA,
-        })
-      ).error,
-    ).not.toBeNull();
+    // (PostgREST finds no function of that signature: PGRST202, 404.)
+    const other = await w.as.companyX.rpc('get_my_upload_folder', {
+      p_user_id: w.id.consumerA,
+    });
+    expect(other.error?.code).toBe('PGRST202');
+    expect(other.status).toBe(404);
   });
 
   it('the company detail RPC gives the path with no author id, e-mail or name', async () => {
@@ -420,10 +443,12 @@ describe('anonymity of upload paths (DECISIONS.md "Anonymity")', () => {
 describe('screenshots size limit', () => {
   it('refuses more than 5 MB', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const { error } = await w.as.consumerA.storage
-      .from('screenshots')
-      .upload(`${fresh()}/big.png`, big, { contentType: 'image/png' });
-    expect(error).not.toBeNull();
+    storageRefused(
+      await w.as.consumerA.storage
+        .from('screenshots')
+        .upload(`${fresh()}/big.png`, big, { contentType: 'image/png' }),
+      STORAGE.tooLarge,
+    );
   });
 });
 
@@ -443,13 +468,12 @@ describe('blog-images (public)', () => {
     '%s cannot upload or remove blog images',
     async (role) => {
       const bucket = w.as[role].storage.from('blog-images');
-      expect(
-        (
-          await bucket.upload(`by-${role}.png`, PNG, {
-            contentType: 'image/png',
-          })
-        ).error,
-      ).not.toBeNull();
+      storageRefused(
+        await bucket.upload(`by-${role}.png`, PNG, {
+          contentType: 'image/png',
+        }),
+        STORAGE.rls,
+      );
       expect((await bucket.remove(['cover.png'])).data ?? []).toEqual([]);
     },
   );

@@ -166,3 +166,30 @@ export function rows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   return query<T>(w.t, sql, params);
 }
+
+/**
+ * A Storage refusal as hosted Storage answers it: HTTP 400 for every
+ * logical 4xx, the logical status as a string in `statusCode` and the
+ * error's `code` (SUPABASE-PROTOCOL.md §3.2), so a misspelled bucket or a
+ * server error is not counted as a denial.
+ */
+export const STORAGE = {
+  /** A policy's WITH CHECK refused the row (insert, upsert). */
+  rls: { status: 400, statusCode: '403', code: 'AccessDenied' },
+  /** The object is missing or invisible under RLS. */
+  hidden: { status: 400, statusCode: '404', code: 'NoSuchKey' },
+  /** A bucket that is not public, asked for by public URL. */
+  noBucket: { status: 400, statusCode: '404', code: 'NoSuchBucket' },
+  tooLarge: { status: 400, statusCode: '413', code: 'EntityTooLarge' },
+  badType: { status: 400, statusCode: '415', code: 'InvalidMimeType' },
+} as const;
+
+/** The Storage request failed exactly as `expected` (see STORAGE). */
+export function storageRefused(
+  response: { error: unknown },
+  expected: (typeof STORAGE)[keyof typeof STORAGE],
+): void {
+  expect(response.error, 'the request should have been refused').toMatchObject(
+    expected,
+  );
+}

@@ -389,7 +389,11 @@ describe('password change needs a recent sign-in or the current password', () =>
       const { error } = await t.client().auth.refreshSession({
         refresh_token: s.session.refresh_token,
       });
-      expect(error).not.toBeNull();
+      // The password change ended the other sessions and their tokens.
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'refresh_token_not_found',
+      });
     }
     expect((await owner.client.auth.getUser()).error).toBeNull();
     expect(

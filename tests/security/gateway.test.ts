@@ -118,7 +118,12 @@ describe('project keys (C1)', () => {
     const admin = await call(t, '/auth/v1/admin/users', headers);
     expect(admin.status).toBe(403);
     const storage = await call(t, '/storage/v1/bucket', headers);
-    expect(storage.status).not.toBe(200);
+    // Storage's envelope: HTTP 400, the logical 403 in the body.
+    expect(storage.status).toBe(400);
+    expect(storage.body).toMatchObject({
+      statusCode: '403',
+      code: 'AccessDenied',
+    });
     const fn = await call(t, '/functions/v1/process-feedback', headers, {
       method: 'POST',
     });

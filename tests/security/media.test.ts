@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFeedbackFile } from '../../shared/data/uploads.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { STORAGE, storageRefused } from '../permissions/support.ts';
 import {
   createCompany,
   createUser,
@@ -81,10 +82,10 @@ describe('media bonus only for uploaded files (L2)', () => {
       .from('feedback')
       .insert({ ...payload, screenshot_url: theirs });
     expect(r.error?.message).toBe('Attach only files you uploaded yourself.');
-    const read = await company.client.storage
-      .from('screenshots')
-      .download(theirs);
-    expect(read.error).not.toBeNull();
+    storageRefused(
+      await company.client.storage.from('screenshots').download(theirs),
+      STORAGE.hidden,
+    );
   });
 
   it('a server-side insert keeps a path but pays no bonus without the file', async () => {
@@ -171,15 +172,18 @@ describe('media paths link nothing (L5)', () => {
       `${theirs.split('/')[0]!}/next-to-theirs.png`,
       `loose.png`,
     ]) {
-      const r = await author.client.storage
-        .from('screenshots')
-        .upload(path, PNG_BYTES, { contentType: 'image/png' });
-      expect(r.error).not.toBeNull();
+      storageRefused(
+        await author.client.storage
+          .from('screenshots')
+          .upload(path, PNG_BYTES, { contentType: 'image/png' }),
+        STORAGE.rls,
+      );
     }
     // Nor can they read or remove the other user's file.
-    expect(
-      (await author.client.storage.from('screenshots').download(theirs)).error,
-    ).not.toBeNull();
+    storageRefused(
+      await author.client.storage.from('screenshots').download(theirs),
+      STORAGE.hidden,
+    );
     expect(
       (await author.client.storage.from('screenshots').remove([theirs])).data ??
         [],
@@ -221,8 +225,9 @@ describe('media paths link nothing (L5)', () => {
     expect(
       (await company.client.storage.from('screenshots').download(old)).error,
     ).toBeNull();
-    expect(
-      (await other.client.storage.from('screenshots').download(old)).error,
-    ).not.toBeNull();
+    storageRefused(
+      await other.client.storage.from('screenshots').download(old),
+      STORAGE.hidden,
+    );
   });
 });

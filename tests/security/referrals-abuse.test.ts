@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithPassword } from '../../shared/data/auth.ts';
+import { REFERRAL_POINTS } from '../../shared/domain/points.ts';
+import {
+  REFERRAL_CLAIM_WINDOW_HOURS,
+  REFERRAL_DAILY_CAP,
+  REFERRAL_TOTAL_CAP,
+} from '../../shared/domain/referral.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import {
   createUser,
@@ -95,19 +101,21 @@ describe('referral farming (M6)', () => {
     expect(again[0]).toMatchObject({ status: 'completed', points_awarded: 0 });
   });
 
-  it('caps an inviter at 5 paid referrals a day; the rest are paid on a later day', async () => {
+  // The caps and the claim window use shared/domain/referral.ts' numbers,
+  // which the referral program's text shows: parity with the database (#20).
+  it('caps an inviter at REFERRAL_DAILY_CAP (5) paid referrals a day; the rest are paid on a later day', async () => {
     const inviter = await createUser(t);
     const code = await codeOf(inviter);
-    for (let i = 0; i < 7; i += 1) {
+    for (let i = 0; i < REFERRAL_DAILY_CAP + 2; i += 1) {
       const invitee = await createUser(t);
       ok(await claim(invitee, code));
       await realFeedback(t, invitee.id);
     }
     expect(await ledgerOf(t, inviter.id)).toEqual(
-      Array(5).fill(['referral_completed', 30]),
+      Array(REFERRAL_DAILY_CAP).fill(['referral_completed', REFERRAL_POINTS]),
     );
     expect(await statuses(inviter)).toEqual([
-      ...Array(5).fill('completed'),
+      ...Array(REFERRAL_DAILY_CAP).fill('completed'),
       'pending',
       'pending',
     ]);
@@ -118,13 +126,15 @@ describe('referral farming (M6)', () => {
       [inviter.id],
     );
     ok(await inviter.client.rpc('get_my_referrals'));
-    expect(await statuses(inviter)).toEqual(Array(7).fill('completed'));
+    expect(await statuses(inviter)).toEqual(
+      Array(REFERRAL_DAILY_CAP + 2).fill('completed'),
+    );
   });
 
-  it('caps an inviter at 20 paid referrals in total', async () => {
+  it('caps an inviter at REFERRAL_TOTAL_CAP (20) paid referrals in total', async () => {
     const inviter = await createUser(t);
     const code = await codeOf(inviter);
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < REFERRAL_TOTAL_CAP - 1; i += 1) {
       const earlier = await createUser(t);
       await t.ctx.db.query(
         `insert into public.referrals (inviter_id, invitee_id, referral_code, status, created_at, completed_at)
@@ -132,11 +142,19 @@ describe('referral farming (M6)', () => {
         [inviter.id, earlier.id, code],
       );
     }
+    // The last one still paid …
+    const last = await createUser(t);
+    ok(await claim(last, code));
+    await realFeedback(t, last.id);
+    expect(await ledgerOf(t, inviter.id)).toEqual([
+      ['referral_completed', REFERRAL_POINTS],
+    ]);
+    // … and the next one is not.
     const late = await createUser(t);
     const result = ok(await claim(late, code));
     expect(result[0]).toMatchObject({ status: 'invalid', points_awarded: 0 });
     await realFeedback(t, late.id);
-    expect(await ledgerOf(t, inviter.id)).toEqual([]);
+    expect(await ledgerOf(t, inviter.id)).toHaveLength(1);
   });
 });
 
@@ -192,18 +210,23 @@ describe('referral loops and late claims (L1)', () => {
     expect(await ledgerOf(t, a.id)).not.toContainEqual(['referral_bonus', 30]);
   });
 
-  it('an account older than 24 hours can no longer claim a code', async () => {
+  it('an account older than REFERRAL_CLAIM_WINDOW_HOURS (24) can no longer claim a code', async () => {
     const inviter = await createUser(t);
+    const recent = await createUser(t);
     const old = await createUser(t);
-    await t.ctx.db.query(
-      `update auth.users set created_at = now() - interval '25 hours' where id = $1`,
-      [old.id],
-    );
+    const ageBy = (user: { id: string }, hours: number) =>
+      t.ctx.db.query(
+        `update auth.users set created_at = now() - make_interval(hours => $2) where id = $1`,
+        [user.id, hours],
+      );
+    await ageBy(recent, REFERRAL_CLAIM_WINDOW_HOURS - 1);
+    await ageBy(old, REFERRAL_CLAIM_WINDOW_HOURS + 1);
+    ok(await claim(recent, await codeOf(inviter)));
     const r = await claim(old, await codeOf(inviter));
     expect(r.error?.message).toBe(
       'Referral codes can only be used within 24 hours of signing up, before your first feedback.',
     );
-    expect(await statuses(inviter)).toEqual([]);
+    expect(await statuses(inviter)).toEqual(['pending']);
   });
 
   it('an account that already sent feedback can no longer claim a code', async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCompany } from '../../../shared/data/companies.ts';
+import { companySignUpMetadata } from '../../../shared/data/companies.ts';
 import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
@@ -14,20 +14,19 @@ import { DEMO_PASSWORD, newEmail, snap } from './support.ts';
 async function newCompany() {
   const email = newEmail('second-co');
   const client = createTestClient(baseURL, DEMO_ANON_KEY);
+  // The company comes with the sign-up, in the same transaction (#20).
   const { data, error } = await client.auth.signUp({
     email,
     password: DEMO_PASSWORD,
-    options: { data: { full_name: 'Second Co', account_type: 'company' } },
+    options: {
+      data: companySignUpMetadata({
+        companyName: 'Second Co',
+        websiteUrl: null,
+        domains: [`second${process.pid}${Date.now().toString(36)}.com`],
+      }),
+    },
   });
   if (error || !data.user) throw error ?? new Error('no user');
-  await createCompany(client, {
-    userId: data.user.id,
-    email,
-    companyName: 'Second Co',
-    websiteUrl: null,
-    domains: [`second${process.pid}${Date.now().toString(36)}.com`],
-    termsAccepted: true,
-  });
   return email;
 }
 

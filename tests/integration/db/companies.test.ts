@@ -39,18 +39,17 @@ async function feedbackOn(url: string, fields = {}) {
 describe('domains', () => {
   it('normalises the comma-separated domain into the list and back', async () => {
     const user = await createUser(t);
+    ok(
+      await user.client.rpc('register_company', {
+        p_company_name: 'Acme',
+        p_website_url: 'acme.test',
+        p_domains: ['Acme.io, www.acme.io, https://Shop.Acme.io:8080/x,,'],
+        p_accept_terms: true,
+      }),
+    );
     const row = ok(
       await user.client
         .from('companies')
-        .insert({
-          user_id: user.id,
-          email: user.email,
-          company_name: 'Acme',
-          website_url: 'acme.test',
-          domain: 'Acme.io, www.acme.io, https://Shop.Acme.io:8080/x,,',
-          password_hash: 'whatever-the-client-sends',
-          terms_accepted_at: new Date().toISOString(),
-        })
         .select('domain, domains, website_url, password_hash')
         .single(),
     );
@@ -89,13 +88,12 @@ describe('domains', () => {
       'foo_bar.com',
       '1.2.3.4',
     ]) {
-      const { error } = await user.client.from('companies').insert({
-        user_id: user.id,
-        email: user.email,
-        company_name: 'Bad',
-        domain,
-        terms_accepted_at: new Date().toISOString(),
+      const { error } = await user.client.rpc('register_company', {
+        p_company_name: 'Bad',
+        p_domains: [domain],
+        p_accept_terms: true,
       });
+      expect(error?.code).toBe('23514');
       expect(error?.message).toBe(
         'Please enter a valid domain, like example.com.',
       );
@@ -123,11 +121,9 @@ describe('domains', () => {
 
   it('refuses a second company with the same e-mail', async () => {
     const company = await createCompany(t, { domain: 'dupe.test' });
-    const { error } = await company.client.from('companies').insert({
-      user_id: company.id,
-      email: company.email,
-      company_name: 'Again',
-      terms_accepted_at: new Date().toISOString(),
+    const { error } = await company.client.rpc('register_company', {
+      p_company_name: 'Again',
+      p_accept_terms: true,
     });
     expect(error?.code).toBe('23505');
   });

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifyDomainHandler } from '../../../supabase/functions/verify-domain/handler.ts';
-import { ensureCompany } from '../../../shared/data/companies.ts';
 import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
 import type { Queryable } from '../../../supabase/local/db/types.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
@@ -446,78 +445,5 @@ describe('daily digest', () => {
     const later = (await mails()).filter((m) => m.to_email === y.email);
     expect(later).toHaveLength(2);
     expect(later.map((m) => m.body_text).join()).toContain('Tomorrow item');
-  });
-});
-
-describe('ensureCompany', () => {
-  it('creates the company the sign-up form kept in metadata, once; nobody else gets one', async () => {
-    const meta = {
-      account_type: 'company',
-      company_terms_accepted: true,
-      company_name: 'Confirmed Co',
-      website_url: 'https://confirmed.example',
-      domains: ['confirmed.example'],
-    };
-    const u = await createUser(t, { metadata: meta });
-    const first = await ensureCompany(u.client as never, {
-      id: u.id,
-      email: u.email,
-      user_metadata: meta,
-    });
-    expect(first.created).toBe(true);
-    expect(first.company).toMatchObject({
-      company_name: 'Confirmed Co',
-      domains: ['confirmed.example'],
-    });
-    const sub = await query<{ subscription_type: string }>(
-      t,
-      'select subscription_type from public.company_subscriptions where company_id = $1',
-      [first.company!.id],
-    );
-    expect(sub).toEqual([{ subscription_type: 'free' }]);
-    const again = await ensureCompany(u.client as never, {
-      id: u.id,
-      email: u.email,
-      user_metadata: meta,
-    });
-    expect(again).toMatchObject({ created: false });
-    // Issue #19 item 14: a consumer opening a company page gets no 'TBD'.
-    const consumer = await createUser(t, { fullName: 'Just A Consumer' });
-    const none = await ensureCompany(consumer.client as never, {
-      id: consumer.id,
-      email: consumer.email,
-      user_metadata: { full_name: 'Just A Consumer' },
-    });
-    expect(none).toEqual({ company: null, created: false });
-    expect(
-      await query(t, 'select 1 from public.companies where user_id = $1', [
-        consumer.id,
-      ]),
-    ).toEqual([]);
-  });
-
-  it('the server refuses a company registered without the company terms', async () => {
-    const consumer = await createUser(t);
-    const refused = await consumer.client.from('companies').insert({
-      user_id: consumer.id,
-      email: consumer.email,
-      company_name: 'TBD',
-    });
-    expect(refused.error?.message).toMatch(/accept the company Terms/);
-    const accepted = await consumer.client
-      .from('companies')
-      .insert({
-        user_id: consumer.id,
-        email: consumer.email,
-        company_name: 'Real Co',
-        terms_accepted_at: '2000-01-01T00:00:00Z',
-      })
-      .select('terms_accepted_at')
-      .single();
-    expect(accepted.error).toBeNull();
-    // The server's clock, not the client's claim.
-    expect(
-      Date.now() - Date.parse(accepted.data!.terms_accepted_at),
-    ).toBeLessThan(60_000);
   });
 });

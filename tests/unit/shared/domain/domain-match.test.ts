@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_HOSTNAME_LENGTH,
   MAX_LABEL_LENGTH,
-  hostMatchesDomain,
   urlScheme,
   isValidHostname,
   isValidWebsiteHost,
-  matchesCompanyDomain,
   normalizeDomain,
   normalizeHost,
   parseDomainList,
@@ -135,51 +133,6 @@ describe('parseDomainList', () => {
     [undefined, []],
   ])('%j → %j', (input, domains) => {
     expect(parseDomainList(input)).toEqual(domains);
-  });
-});
-
-describe('hostMatchesDomain', () => {
-  it.each([
-    ['example.com', 'example.com', true],
-    ['shop.example.com', 'example.com', true],
-    ['a.b.example.com', 'example.com', true],
-    ['notexample.com', 'example.com', false],
-    ['example.com.evil.io', 'example.com', false],
-    ['example.com', 'shop.example.com', false],
-    ['example.co', 'example.com', false],
-  ])('%s vs %s → %s', (host, domain, expected) => {
-    expect(hostMatchesDomain(host, domain)).toBe(expected);
-  });
-});
-
-describe('matchesCompanyDomain', () => {
-  it.each([
-    // exact and subdomain
-    ['https://example.com', 'example.com', true],
-    ['https://www.example.com/page', 'example.com', true],
-    ['http://shop.example.com:8080/cart', 'example.com', true],
-    ['example.com', ['example.com'], true],
-    ['https://EXAMPLE.com', 'Example.COM', true],
-    ['https://example.com', 'https://www.example.com/', true],
-    // never substring
-    ['https://notexample.com', 'example.com', false],
-    ['https://example.com.evil.io', 'example.com', false],
-    ['https://myexample.com', 'example.com', false],
-    // the company domain must not match a parent
-    ['https://example.com', 'shop.example.com', false],
-    // comma-separated list
-    ['https://example.org/x', 'example.com,example.org', true],
-    ['https://blog.example.org', ' example.com , example.org ', true],
-    ['https://example.net', 'example.com,example.org', false],
-    // missing values
-    [null, 'example.com', false],
-    ['', 'example.com', false],
-    ['https://example.com', '', false],
-    ['https://example.com', null, false],
-    ['https://example.com', [], false],
-    ['chrome://newtab', 'newtab', false],
-  ])('%j on %j → %s', (website, domains, expected) => {
-    expect(matchesCompanyDomain(website, domains)).toBe(expected);
   });
 });
 

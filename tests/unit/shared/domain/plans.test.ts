@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   DASHBOARD_FILTERS,
-  FREE_DAILY_VIEW_LIMIT,
   LOCKED_FILTER_LABEL,
   PLAN_RULES,
-  PRO_WEEKLY_VIEW_LIMIT,
   UPGRADE_FILTERS_BANNER,
   VIEW_LIMIT_REACHED_CODE,
   canUseFilter,
-  canViewFeedback,
   formatViewCounter,
   hasLockedFilters,
   isViewLimitReached,
-  isoWeekKey,
   nextViewReset,
-  planRules,
-  remainingViews,
   resolvePlan,
   utcDayKey,
   viewLimitMessage,
-  viewPeriodKey,
 } from '@shared/domain/plans.ts';
 import type { DashboardFilter, Plan } from '@shared/domain/plans.ts';
 
@@ -41,13 +34,6 @@ describe('plan rules', () => {
       });
     },
   );
-
-  it.each([
-    ['FREE_DAILY_VIEW_LIMIT', FREE_DAILY_VIEW_LIMIT, 5],
-    ['PRO_WEEKLY_VIEW_LIMIT', PRO_WEEKLY_VIEW_LIMIT, 20],
-  ])('%s = %d', (_name, actual, expected) => {
-    expect(actual).toBe(expected);
-  });
 
   it('has the five dashboard filters', () => {
     expect(DASHBOARD_FILTERS).toEqual([
@@ -86,7 +72,6 @@ describe('resolvePlan', () => {
     [undefined, 'free'],
   ])('%j → %s', (stored, plan) => {
     expect(resolvePlan(stored)).toBe(plan);
-    expect(planRules(stored).plan).toBe(plan);
   });
 });
 
@@ -116,31 +101,6 @@ describe('filters', () => {
 });
 
 describe('view allowance', () => {
-  it.each<[Plan, number, number | null, boolean]>([
-    ['free', 0, 5, true],
-    ['free', 4, 1, true],
-    ['free', 5, 0, false],
-    ['free', 7, 0, false],
-    ['pro', 0, 20, true],
-    ['pro', 19, 1, true],
-    ['pro', 20, 0, false],
-    ['advanced', 0, null, true],
-    ['advanced', 10_000, null, true],
-  ])('%s with %d used → %j left, can view: %s', (plan, used, left, canView) => {
-    expect(remainingViews(plan, used)).toBe(left);
-    expect(canViewFeedback(plan, used)).toBe(canView);
-  });
-
-  it.each<[Plan, number]>([
-    ['free', 5],
-    ['pro', 20],
-  ])(
-    '%s: re-opening a feedback viewed this period is allowed at %d',
-    (plan, used) => {
-      expect(canViewFeedback(plan, used, true)).toBe(true);
-    },
-  );
-
   it.each<[Plan, number, string]>([
     ['free', 3, '3/5 today'],
     ['free', 5, '5/5 today'],
@@ -203,31 +163,6 @@ describe('period keys', () => {
     ['0999-01-05T00:00:00Z', '0999-01-05'],
   ])('utcDayKey(%s) → %s', (iso, key) => {
     expect(utcDayKey(new Date(iso))).toBe(key);
-  });
-
-  it.each([
-    ['2025-01-01T00:00:00Z', '2025-W01'],
-    ['2024-12-30T00:00:00Z', '2025-W01'], // Monday of 2025's week 1
-    ['2024-12-29T23:59:59Z', '2024-W52'], // Sunday before
-    ['2021-01-03T12:00:00Z', '2020-W53'],
-    ['2021-01-04T00:00:00Z', '2021-W01'],
-    ['2020-12-31T12:00:00Z', '2020-W53'],
-    ['2026-12-31T12:00:00Z', '2026-W53'],
-    ['2027-01-01T12:00:00Z', '2026-W53'],
-    ['2025-03-10T00:00:00Z', '2025-W11'], // Monday
-    ['2025-03-16T23:59:59Z', '2025-W11'], // Sunday
-    ['2025-03-17T00:00:00Z', '2025-W12'],
-    ['2025-03-16T22:00:00-05:00', '2025-W12'], // Monday 03:00 UTC
-  ])('isoWeekKey(%s) → %s', (iso, key) => {
-    expect(isoWeekKey(new Date(iso))).toBe(key);
-  });
-
-  it.each<[Plan, string, string | null]>([
-    ['free', '2025-03-12T10:00:00Z', '2025-03-12'],
-    ['pro', '2025-03-12T10:00:00Z', '2025-W11'],
-    ['advanced', '2025-03-12T10:00:00Z', null],
-  ])('viewPeriodKey(%s, %s) → %j', (plan, iso, key) => {
-    expect(viewPeriodKey(plan, new Date(iso))).toBe(key);
   });
 
   it.each<[Plan, string, string | null]>([

@@ -19,7 +19,6 @@ import {
   feedbackPointsPreview,
   formatXp,
   isWithinDailyXpCap,
-  referralAwards,
   spamReversal,
   totalAwardedPoints,
 } from '@shared/domain/points.ts';
@@ -174,13 +173,6 @@ describe('totals, reversal, referral', () => {
     [-3, null],
   ])('spamReversal(%d) → %j', (earned, expected) => {
     expect(spamReversal(earned)).toEqual(expected);
-  });
-
-  it('gives both sides of a referral 30 XP', () => {
-    expect(referralAwards()).toEqual({
-      invitee: { actionType: 'referral_bonus', points: 30 },
-      inviter: { actionType: 'referral_completed', points: 30 },
-    });
   });
 });
 

@@ -12,7 +12,6 @@ import {
   buildReferralLink,
   inviteeDisplayName,
   parseReferralCode,
-  referralOutcome,
   referralStats,
   referralStatusInfo,
   referralXpTag,
@@ -118,13 +117,4 @@ describe('referral list', () => {
       });
     },
   );
-
-  it.each([
-    ['inviter', 'invitee', 'completed'],
-    ['same', 'same', 'invalid'],
-    [null, 'invitee', 'invalid'],
-    [undefined, 'invitee', 'invalid'],
-  ])('referralOutcome(%j, %j) → %s', (inviter, invitee, outcome) => {
-    expect(referralOutcome(inviter, invitee)).toBe(outcome);
-  });
 });

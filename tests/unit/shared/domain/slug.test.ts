@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleSlug, isValidSlug, toSlug } from '@shared/domain/slug.ts';
+import { articleSlug, toSlug } from '@shared/domain/slug.ts';
 
 describe('toSlug', () => {
   it.each([
@@ -34,22 +34,6 @@ describe('toSlug', () => {
       expect(toSlug(toSlug(text))).toBe(toSlug(text));
     },
   );
-});
-
-describe('isValidSlug', () => {
-  it.each([
-    ['hello-world', true],
-    ['a', true],
-    ['2025', true],
-    ['Hello', false],
-    ['hello--world', false],
-    ['-hello', false],
-    ['hello-', false],
-    ['hello world', false],
-    ['', false],
-  ])('%j → %s', (slug, expected) => {
-    expect(isValidSlug(slug)).toBe(expected);
-  });
 });
 
 describe('articleSlug', () => {

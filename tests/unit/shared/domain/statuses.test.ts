@@ -6,7 +6,6 @@ import {
   isFeedbackStatus,
   nextStatuses,
   statusInfo,
-  statusOnOpen,
 } from '@shared/domain/statuses.ts';
 
 describe('statuses', () => {
@@ -89,15 +88,5 @@ describe('statuses', () => {
     ['unknown', []],
   ])('nextStatuses(%s) → %j', (from, expected) => {
     expect(nextStatuses(from)).toEqual(expected);
-  });
-
-  it.each([
-    ['pending', 'read'],
-    ['read', null],
-    ['in_progress', null],
-    ['completed', null],
-    [null, null],
-  ])('statusOnOpen(%j) → %j', (current, expected) => {
-    expect(statusOnOpen(current)).toBe(expected);
   });
 });

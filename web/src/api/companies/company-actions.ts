@@ -2,15 +2,16 @@ import type { User } from '@supabase/supabase-js';
 import { signOut, updatePassword } from '@shared/data/auth';
 import {
   checkCompanyDomain,
-  createCompany,
-  ensureCompany,
+  companySignUpMetadata,
   getDomainInstructions,
+  getMyCompany,
   listViewedFeedback,
+  registerCompany,
 } from '@shared/data/companies';
 import { DataError, toDataError } from '@shared/data/client';
 import { getSupabase } from '@web/lib/supabase';
 
-/** Sign-up succeeded but the company record could not be created. */
+/** The server refused the company sign-up (its company could not be created). */
 export class CompanyRecordError extends Error {
   override name = 'CompanyRecordError';
 }
@@ -18,8 +19,10 @@ export class CompanyRecordError extends Error {
 /** The calls of the company sign-up, settings and export screens. */
 export const companyActions = {
   /**
-   * Creates the auth user, then the company record; when the record fails
-   * the new user is signed out again (spec §8 'Company registration failed').
+   * Creates the auth user and, in the same database transaction, its company
+   * (the details travel as user metadata; a trigger creates the company).
+   * Details the server refuses fail the whole sign-up with GoTrue's 500
+   * (spec §8 'Company registration failed'); nothing is half-created.
    * `session` is null when the backend asks for e-mail confirmation.
    */
   async signUp(args: {
@@ -35,19 +38,13 @@ export const companyActions = {
       email: args.email,
       password: args.password,
       options: {
-        // Kept so a company confirming its e-mail first gets its company
-        // on first sign-in (ensureCompany): the form's terms were ticked.
-        data: {
-          full_name: args.companyName,
-          account_type: 'company',
-          company_terms_accepted: true,
-          company_name: args.companyName,
-          website_url: args.websiteUrl,
-          domains: [...args.domains],
-        },
+        data: companySignUpMetadata(args),
         emailRedirectTo: args.redirectTo,
       },
     });
+    // A trigger refusing the row is GoTrue's 500 'Database error saving new
+    // user' (supabase-js: a retryable error without a code).
+    if (error?.status === 500) throw new CompanyRecordError(error.message);
     if (error) throw toDataError(error);
     // GoTrue answers a known e-mail with an obfuscated user without
     // identities when confirmation is on.
@@ -57,39 +54,16 @@ export const companyActions = {
         'user_already_exists',
         422,
       );
-    if (!data.session || !data.user) return { session: null };
-    try {
-      await createCompany(client, {
-        userId: data.user.id,
-        email: args.email,
-        companyName: args.companyName,
-        websiteUrl: args.websiteUrl,
-        domains: args.domains,
-        termsAccepted: true,
-      });
-    } catch (e) {
-      await signOut(client).catch(() => undefined);
-      throw new CompanyRecordError((e as Error).message);
-    }
     return { session: data.session };
   },
   /** The company form of a signed-in account without a company. */
   addCompanyProfile: (args: {
-    user: Pick<User, 'id' | 'email'>;
     companyName: string;
     websiteUrl: string | null;
     domains: readonly string[];
-  }) =>
-    createCompany(getSupabase(), {
-      userId: args.user.id,
-      email: args.user.email ?? '',
-      companyName: args.companyName,
-      websiteUrl: args.websiteUrl,
-      domains: args.domains,
-      termsAccepted: true,
-    }),
-  ensureCompany: (user: Pick<User, 'id' | 'email' | 'user_metadata'>) =>
-    ensureCompany(getSupabase(), user),
+  }) => registerCompany(getSupabase(), { ...args, termsAccepted: true }),
+  /** The signed-in user's company, or null (then the company form). */
+  myCompany: (user: Pick<User, 'id'>) => getMyCompany(getSupabase(), user.id),
   signOut: () => signOut(getSupabase()),
   updatePassword: (password: string) => updatePassword(getSupabase(), password),
   checkDomain: (domain: string) => checkCompanyDomain(getSupabase(), domain),

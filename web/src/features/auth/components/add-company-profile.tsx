@@ -53,10 +53,7 @@ export function AddCompanyProfile({
     setErrors({});
     setSaving(true);
     try {
-      const company = await companyActions.addCompanyProfile({
-        user,
-        ...parsed.data,
-      });
+      const company = await companyActions.addCompanyProfile(parsed.data);
       // The dashboard may have read "no company" before: it has one now.
       queryClient.setQueryData(companyKeys.mine(user.id), company);
       toast.success('Welcome!', {

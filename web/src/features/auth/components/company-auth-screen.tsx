@@ -67,21 +67,17 @@ export function CompanyAuthScreen() {
   const [needsProfile, setNeedsProfile] = useState<User | null>(null);
   const initial = useRef<'pending' | 'done'>('pending');
 
-  // Already signed in when the page opens: to the dashboard when a company
-  // exists (or its confirmed sign-up is completed), else the company form.
+  // Already signed in when the page opens (e.g. from the confirmation link:
+  // the sign-up created the company): to the dashboard when a company
+  // exists, else the company form.
   useEffect(() => {
     if (session.status === 'loading' || initial.current === 'done') return;
     initial.current = 'done';
     if (session.status !== 'signed-in') return;
     companyActions
-      .ensureCompany(session.session.user)
-      .then(({ company, created }) => {
+      .myCompany(session.session.user)
+      .then((company) => {
         if (!company) return setNeedsProfile(session.session.user);
-        if (created)
-          toast.success('Welcome!', {
-            description:
-              'Company profile created. Please update your company information in settings.',
-          });
         navigate(paths.companyDashboard, { replace: true });
       })
       .catch((err: unknown) => {
@@ -188,18 +184,13 @@ export function CompanyAuthScreen() {
         parsed.data.email,
         parsed.data.password,
       );
-      const { company, created } = await companyActions.ensureCompany(user);
+      const company = await companyActions.myCompany(user);
       track({
         name: 'login',
         properties: { method: 'email', account_type: 'company' },
       });
       if (!company) return setNeedsProfile(user);
-      if (created)
-        toast.success('Welcome!', {
-          description:
-            'Company profile created. Please update your company information in settings.',
-        });
-      else toast.success('Welcome back!');
+      toast.success('Welcome back!');
       setRedirecting(true);
       navigate(paths.companyDashboard, { replace: true });
     } catch (err) {

@@ -14,10 +14,7 @@ import {
   UPGRADE_PATH,
   viewLimitMessage,
 } from '@shared/domain/plans';
-import {
-  ALREADY_VOTED,
-  viewLimitReachedMessage,
-} from '@shared/domain/validation/messages';
+import { ALREADY_VOTED } from '@shared/domain/validation/messages';
 import { DUPLICATE_VOTE_ERROR_CODE, type VoteType } from '@shared/domain/votes';
 import { track } from '@web/api/analytics/track';
 import {
@@ -142,8 +139,10 @@ export function CompanyDashboard({
       },
       onError: (err) => {
         if (isViewLimitReached(err)) {
-          const m =
-            viewLimitMessage(plan) ?? viewLimitReachedMessage('daily', 5);
+          // A refusal while the plan shown is unlimited: the plan changed
+          // under the page; the free plan's words are the likely truth.
+          const m = viewLimitMessage(plan) ?? viewLimitMessage('free');
+          if (!m) return;
           // "Upgrade" leads to the plans, not a dead end (#19 item 21).
           toast.error(m.title, {
             description: m.description,

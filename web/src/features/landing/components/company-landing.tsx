@@ -48,7 +48,7 @@ const PRICING: readonly PlanCard[] = [
     name: PLAN_RULES.free.name,
     price: PLAN_RULES.free.priceEurPerMonth,
     features: [
-      '5 feedback items per day',
+      `${PLAN_RULES.free.viewLimit} feedback items per day`,
       'Basic filtering',
       'Email notifications',
     ],
@@ -58,7 +58,7 @@ const PRICING: readonly PlanCard[] = [
     name: PLAN_RULES.pro.name,
     price: PLAN_RULES.pro.priceEurPerMonth,
     features: [
-      '20 feedback items per week',
+      `${PLAN_RULES.pro.viewLimit} feedback items per week`,
       'Advanced filtering and search',
       'Priority support',
     ],

@@ -1,4 +1,5 @@
 import { COMPANY_BRAND, CONTACT_EMAIL } from '@shared/domain/brand';
+import { PLAN_RULES } from '@shared/domain/plans';
 import { LegalList, LegalSection } from './legal-page';
 
 const B = COMPANY_BRAND;
@@ -16,10 +17,10 @@ export function CompanyTermsConditionsText() {
       <LegalSection title="2. The service">
         <p>
           {B} shows your company the feedback consumers submit about the domains
-          you register, within your plan&apos;s limits (the Free plan allows 5
-          feedback views per day). Your company sees only feedback directed at
-          your own company. Paid plans are marked as coming soon until they are
-          offered.
+          you register, within your plan&apos;s limits (the Free plan allows{' '}
+          {PLAN_RULES.free.viewLimit} feedback views per day). Your company sees
+          only feedback directed at your own company. Paid plans are marked as
+          coming soon until they are offered.
         </p>
       </LegalSection>
       <LegalSection title="3. Your responsibilities">
