@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -21,6 +21,8 @@ export function Dialog({
   width = 'max-w-lg',
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs can be mounted at once (blog admin): ids stay unique.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -34,13 +36,13 @@ export function Dialog({
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl border border-line bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/40 backdrop:backdrop-blur-sm`}
     >
       {open && (
         <div className="p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id="dialog-title" className="text-lg font-bold">
+            <h2 id={titleId} className="text-lg font-bold">
               {title}
             </h2>
             <button
