@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const WEB_FEATURES = [
@@ -198,5 +199,10 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // Accessibility of the JSX (issue #20); axe-core checks the rendered pages.
+  {
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['web/**/*.tsx', 'extension/**/*.tsx'],
   },
 );

@@ -30,6 +30,9 @@ export function Dialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // A click on the backdrop closes, as Escape does from the keyboard (the
+    // browser's own key for <dialog>); the dialog itself is no control.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       onClose={onClose}

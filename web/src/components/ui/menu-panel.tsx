@@ -44,6 +44,7 @@ export default function MenuPanel({
   return (
     <div
       role="menu"
+      tabIndex={-1}
       aria-label={label}
       onClick={close}
       onKeyDown={(e) => {
