@@ -2,9 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { paths } from '../../../shared/domain/app-paths.ts';
 import { baseURL } from '../../../playwright.config.ts';
-import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
-import { createTestClient } from '../../support/backend.ts';
-import { DEMO_PASSWORD } from './support.ts';
+import { withSession } from './support.ts';
 
 // Issue #20: axe-core on every route of the route table, at desktop and
 // phone width, in the states a user meets them in: no serious or critical
@@ -134,7 +132,7 @@ async function settle(page: Page) {
 
 async function audit(browser: Browser, visits: Visit[], email?: string) {
   const context = await browser.newContext({ baseURL });
-  if (email) await signIn(context, email);
+  if (email) await withSession(context, email);
   const page = await context.newPage();
   const findings: Finding[] = [];
   for (const v of visits) {
@@ -161,24 +159,6 @@ async function audit(browser: Browser, visits: Visit[], email?: string) {
   }
   await context.close();
   return findings;
-}
-
-/** A session from supabase-js, put where the app keeps it. */
-async function signIn(
-  context: Awaited<ReturnType<Browser['newContext']>>,
-  email: string,
-) {
-  const client = createTestClient(baseURL, DEMO_ANON_KEY);
-  const { data, error } = await client.auth.signInWithPassword({
-    email,
-    password: DEMO_PASSWORD,
-  });
-  if (error) throw error;
-  const key = `sb-${new URL(baseURL).hostname.split('.')[0]}-auth-token`;
-  await context.addInitScript(
-    ([k, v]) => localStorage.setItem(k!, v!),
-    [key, JSON.stringify(data.session)],
-  );
 }
 
 test('every path of the route table is audited', () => {
