@@ -122,12 +122,16 @@ function describe(
 }
 
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Lazy screens show a spinner first; the audit is of the screen.
+  // Lazy screens show a spinner first; the audit is of the screen, with
+  // its heading drawn.
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(
     0,
     { timeout: 10_000 },
   );
+  await expect(page.locator('.animate-pulse')).toHaveCount(0, {
+    timeout: 10_000,
+  });
 }
 
 async function audit(browser: Browser, visits: Visit[], email?: string) {
