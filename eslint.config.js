@@ -7,6 +7,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import checkFile from 'eslint-plugin-check-file';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import noImportCycle from './tooling/eslint/no-import-cycle.js';
 import { readdirSync } from 'node:fs';
@@ -315,4 +316,9 @@ export default tseslint.config(
     ...c,
     files: ['web/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
   })),
+  // Accessibility of the JSX (issue #20); axe-core checks the rendered pages.
+  {
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['web/**/*.tsx', 'extension/**/*.tsx'],
+  },
 );

@@ -369,7 +369,7 @@ test('the admin writes, previews, publishes, unpublishes and deletes an article'
   await expect(admin.field('Or image URL')).toHaveValue(
     /\/storage\/v1\/object\/public\/blog-images\/\d+-[a-f0-9]{8}\.png$/,
   );
-  await expect(page.getByAltText('Featured image preview')).toBeVisible();
+  await expect(page.getByAltText('Featured preview')).toBeVisible();
 
   await page.getByRole('button', { name: 'Guides', exact: true }).click();
   const newTag = page.getByRole('textbox', { name: 'New tag' });

@@ -368,9 +368,8 @@ test('rewards: signed-out message, filters, claim an unlocked reward, a locked o
     page.getByRole('button', { name: /€25 gift card: Available at level 5/ }),
   ).toBeDisabled();
 
-  await page
-    .getByRole('button', { name: 'Peega sticker pack', exact: true })
-    .click();
+  // An unlocked card is named by all it shows, title first (WCAG 2.5.3).
+  await page.getByRole('button', { name: /^Peega sticker pack\b/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(
     'How to claim: Contact our support team with your reward code to claim this reward.',

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
@@ -20,6 +20,28 @@ export async function signedInClient(email: string, password = DEMO_PASSWORD) {
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return client;
+}
+
+/**
+ * Signs in through supabase-js and puts the session where the app keeps it,
+ * for every page of the context: screens open signed in, no form filled.
+ */
+export async function withSession(
+  target: BrowserContext | Page,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
+  const client = createTestClient(baseURL, DEMO_ANON_KEY);
+  const { data, error } = await client.auth.signInWithPassword({
+    email,
+    password,
+  });
+  if (error) throw error;
+  const key = `sb-${new URL(baseURL).hostname.split('.')[0]}-auth-token`;
+  await target.addInitScript(
+    ([k, v]) => localStorage.setItem(k!, v!),
+    [key, JSON.stringify(data.session)],
+  );
 }
 
 const SCREENS = path.resolve('test-results', 'screens');

@@ -139,6 +139,9 @@ function DraftForm({
   }
 
   return (
+    // The form only relays Ctrl/Cmd+Enter pressed in its fields (the fields
+    // are the interactive elements); Send is the button.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <form
       ref={formRef}
       noValidate

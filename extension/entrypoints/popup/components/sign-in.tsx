@@ -79,6 +79,8 @@ export function SignIn({
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
+        // The popup opened to sign in: focus goes in, as a dialog's does.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
       />
       <Input

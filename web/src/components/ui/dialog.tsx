@@ -1,4 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -9,9 +15,28 @@ interface DialogProps {
   width?: string;
 }
 
+const TAB_STOPS =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), audio[controls], [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal on the native `<dialog>`: focus trapping, Escape and the top layer
- * come from the browser.
+ * Tab and Shift+Tab wrap inside the dialog: the browser's modal <dialog>
+ * makes the page inert but lets Tab leave for the browser's own controls.
+ */
+function trapTab(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const stops = [
+    ...e.currentTarget.querySelectorAll<HTMLElement>(TAB_STOPS),
+  ].filter((el) => el.getClientRects().length > 0);
+  const edge = e.shiftKey ? stops[0] : stops.at(-1);
+  if (document.activeElement !== edge) return;
+  e.preventDefault();
+  (e.shiftKey ? stops.at(-1) : stops[0])?.focus();
+}
+
+/**
+ * A modal on the native `<dialog>`: focus moves in, Escape closes and the
+ * page behind is inert (the browser); Tab wraps inside (trapTab); focus
+ * returns to the opener on close (the browser).
  */
 export function Dialog({
   open,
@@ -21,6 +46,8 @@ export function Dialog({
   width = 'max-w-lg',
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Several dialogs can be mounted at once (blog admin): ids stay unique.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -28,19 +55,24 @@ export function Dialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // A click on the backdrop closes, as Escape does from the keyboard (the
+    // browser's own key for <dialog>); keydown keeps Tab inside. The dialog
+    // itself is no control.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       onClose={onClose}
+      onKeyDown={trapTab}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl border border-line bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/40 backdrop:backdrop-blur-sm`}
     >
       {open && (
         <div className="p-6">
           <div className="flex items-start justify-between gap-4">
-            <h2 id="dialog-title" className="text-lg font-bold">
+            <h2 id={titleId} className="text-lg font-bold">
               {title}
             </h2>
             <button

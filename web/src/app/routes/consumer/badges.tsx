@@ -43,12 +43,20 @@ export default function BadgesRoute() {
                   key={b.key}
                   data-badge={b.key}
                   data-earned={got ? 'true' : 'false'}
-                  className={`flex flex-col items-center gap-2 rounded-2xl border p-4 text-center transition ${got ? 'border-brand-300 bg-white shadow-md shadow-brand-600/10' : 'border-line bg-surface opacity-60 grayscale'}`}
+                  className={`flex flex-col items-center gap-2 rounded-2xl border p-4 text-center transition ${got ? 'border-brand-300 bg-white shadow-md shadow-brand-600/10' : 'border-line bg-surface'}`}
                 >
-                  <span aria-hidden="true" className="text-4xl">
+                  {/* Locked: the emoji is dimmed; the text keeps its contrast. */}
+                  <span
+                    aria-hidden="true"
+                    className={`text-4xl ${got ? '' : 'opacity-50 grayscale'}`}
+                  >
                     {b.emoji}
                   </span>
-                  <h2 className="font-semibold">{b.name}</h2>
+                  <h2
+                    className={`font-semibold ${got ? '' : 'text-ink-muted'}`}
+                  >
+                    {b.name}
+                  </h2>
                   <p className="text-xs text-ink-muted">{b.description}</p>
                   {got ? (
                     <>

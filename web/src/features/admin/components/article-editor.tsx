@@ -268,7 +268,7 @@ export function ArticleEditor({ article, onClose }: ArticleEditorProps) {
           {imageUrl && (
             <img
               src={imageUrl}
-              alt="Featured image preview"
+              alt="Featured preview"
               className="aspect-[16/9] w-full max-w-sm rounded-xl border border-line object-cover"
             />
           )}

@@ -11,6 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { onTabKey } from '@web/components/ui/tab-keys';
 import { ArticleEditor } from './article-editor';
 
 const TABS = ['Articles', 'Categories', 'Tags'] as const;
@@ -182,7 +183,7 @@ export function BlogAdminPanel() {
         aria-label="Blog admin sections"
         className="mt-6 inline-flex rounded-full border border-line bg-white p-1"
       >
-        {TABS.map((t) => (
+        {TABS.map((t, i) => (
           <button
             key={t}
             type="button"
@@ -190,7 +191,11 @@ export function BlogAdminPanel() {
             id={`tab-${t}`}
             aria-selected={tab === t}
             aria-controls={`panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
             onClick={() => setTab(t)}
+            onKeyDown={(e) =>
+              onTabKey(e, i, TABS.length, (n) => setTab(TABS[n]!))
+            }
             className={`rounded-full px-4 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${
               tab === t ? 'bg-brand-600 text-white' : 'text-ink-muted'
             }`}

@@ -17,6 +17,7 @@ import {
 import { Button } from '@web/components/ui/button';
 import { InputField } from '@web/components/ui/field';
 import { LogoMark } from '@web/components/ui/logo';
+import { onTabKey } from '@web/components/ui/tab-keys';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { AddCompanyProfile } from './add-company-profile';
@@ -274,126 +275,134 @@ export function CompanyAuthScreen() {
                 aria-label="Sign up or sign in"
                 className="mt-6 flex gap-1 rounded-full bg-brand-50 p-1"
               >
-                <button
-                  type="button"
-                  role="tab"
-                  aria-selected={signUpMode}
-                  className={tabClass(signUpMode)}
-                  onClick={() => setMode('signup')}
-                >
-                  Sign Up
-                </button>
-                <button
-                  type="button"
-                  role="tab"
-                  aria-selected={!signUpMode}
-                  className={tabClass(!signUpMode)}
-                  onClick={() => setMode('signin')}
-                >
-                  Sign In
-                </button>
-              </div>
-              <form
-                noValidate
-                onSubmit={onSubmit}
-                aria-label={signUpMode ? 'Company sign up' : 'Company sign in'}
-                className="mt-6 flex flex-col gap-4"
-              >
-                <InputField
-                  label="Email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  error={errors.email}
-                />
-                <InputField
-                  label="Password"
-                  name="password"
-                  type="password"
-                  placeholder={signUpMode ? '8+ characters' : undefined}
-                  autoComplete={
-                    signUpMode ? 'new-password' : 'current-password'
-                  }
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  error={errors.password}
-                />
-                {signUpMode && (
-                  <>
-                    <InputField
-                      label="Confirm password"
-                      name="confirmPassword"
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      value={confirmPassword}
-                      onChange={(e) => setConfirmPassword(e.target.value)}
-                      error={errors.confirmPassword}
-                    />
-                    <InputField
-                      label="Company name"
-                      name="companyName"
-                      autoComplete="organization"
-                      required
-                      value={companyName}
-                      onChange={(e) => setCompanyName(e.target.value)}
-                      error={errors.companyName}
-                    />
-                    <InputField
-                      label="Website URL"
-                      name="websiteUrl"
-                      type="url"
-                      placeholder="https://example.com"
-                      value={websiteUrl}
-                      onChange={(e) => setWebsiteUrl(e.target.value)}
-                      error={errors.websiteUrl}
-                    />
-                    <InputField
-                      label="Domain"
-                      name="domain"
-                      placeholder="example.com, shop.example.com"
-                      hint="Used to filter feedback from your website. Separate several domains with commas."
-                      value={domain}
-                      onChange={(e) => setDomain(e.target.value)}
-                      error={errors.domains}
-                    />
-                  </>
-                )}
-                {!signUpMode && (
+                {(['signup', 'signin'] as const).map((m, i) => (
                   <button
+                    key={m}
                     type="button"
-                    onClick={() => setMode('forgot')}
-                    className="-mt-2 self-end rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                    role="tab"
+                    id={`company-tab-${m}`}
+                    aria-selected={mode === m}
+                    aria-controls="company-auth-panel"
+                    tabIndex={mode === m ? 0 : -1}
+                    className={tabClass(mode === m)}
+                    onClick={() => setMode(m)}
+                    onKeyDown={(e) =>
+                      onTabKey(e, i, 2, (n) => setMode(n ? 'signin' : 'signup'))
+                    }
                   >
-                    Forgot password?
+                    {m === 'signup' ? 'Sign Up' : 'Sign In'}
                   </button>
-                )}
-                {signUpMode && (
-                  <CompanyTermsField
-                    checked={acceptTerms}
-                    onChange={setAcceptTerms}
-                    error={errors.acceptTerms}
-                  />
-                )}
-                <Button
-                  type="submit"
-                  size="lg"
-                  disabled={loading || (signUpMode && !acceptTerms)}
-                  className="mt-2 w-full"
+                ))}
+              </div>
+              <div
+                role="tabpanel"
+                id="company-auth-panel"
+                aria-labelledby={`company-tab-${mode}`}
+              >
+                <form
+                  noValidate
+                  onSubmit={onSubmit}
+                  aria-label={
+                    signUpMode ? 'Company sign up' : 'Company sign in'
+                  }
+                  className="mt-6 flex flex-col gap-4"
                 >
-                  {loading
-                    ? signUpMode
-                      ? 'Creating account...'
-                      : 'Signing in...'
-                    : signUpMode
-                      ? 'Create company account'
-                      : 'Sign In'}
-                </Button>
-              </form>
+                  <InputField
+                    label="Email"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    error={errors.email}
+                  />
+                  <InputField
+                    label="Password"
+                    name="password"
+                    type="password"
+                    placeholder={signUpMode ? '8+ characters' : undefined}
+                    autoComplete={
+                      signUpMode ? 'new-password' : 'current-password'
+                    }
+                    required
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    error={errors.password}
+                  />
+                  {signUpMode && (
+                    <>
+                      <InputField
+                        label="Confirm password"
+                        name="confirmPassword"
+                        type="password"
+                        autoComplete="new-password"
+                        required
+                        value={confirmPassword}
+                        onChange={(e) => setConfirmPassword(e.target.value)}
+                        error={errors.confirmPassword}
+                      />
+                      <InputField
+                        label="Company name"
+                        name="companyName"
+                        autoComplete="organization"
+                        required
+                        value={companyName}
+                        onChange={(e) => setCompanyName(e.target.value)}
+                        error={errors.companyName}
+                      />
+                      <InputField
+                        label="Website URL"
+                        name="websiteUrl"
+                        type="url"
+                        placeholder="https://example.com"
+                        value={websiteUrl}
+                        onChange={(e) => setWebsiteUrl(e.target.value)}
+                        error={errors.websiteUrl}
+                      />
+                      <InputField
+                        label="Domain"
+                        name="domain"
+                        placeholder="example.com, shop.example.com"
+                        hint="Used to filter feedback from your website. Separate several domains with commas."
+                        value={domain}
+                        onChange={(e) => setDomain(e.target.value)}
+                        error={errors.domains}
+                      />
+                    </>
+                  )}
+                  {!signUpMode && (
+                    <button
+                      type="button"
+                      onClick={() => setMode('forgot')}
+                      className="-mt-2 self-end rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                    >
+                      Forgot password?
+                    </button>
+                  )}
+                  {signUpMode && (
+                    <CompanyTermsField
+                      checked={acceptTerms}
+                      onChange={setAcceptTerms}
+                      error={errors.acceptTerms}
+                    />
+                  )}
+                  <Button
+                    type="submit"
+                    size="lg"
+                    disabled={loading || (signUpMode && !acceptTerms)}
+                    className="mt-2 w-full"
+                  >
+                    {loading
+                      ? signUpMode
+                        ? 'Creating account...'
+                        : 'Signing in...'
+                      : signUpMode
+                        ? 'Create company account'
+                        : 'Sign In'}
+                  </Button>
+                </form>
+              </div>
             </>
           )}
         </div>

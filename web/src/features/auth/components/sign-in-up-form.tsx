@@ -10,6 +10,7 @@ import { authActions } from '@web/api/auth/auth-actions';
 import { track } from '@web/api/analytics/track';
 import { Button } from '@web/components/ui/button';
 import { InputField } from '@web/components/ui/field';
+import { onTabKey } from '@web/components/ui/tab-keys';
 import { paths } from '@web/config/paths';
 import { pendingReferral } from '../hooks/pending-referral';
 
@@ -125,143 +126,152 @@ export function SignInUpForm({
         aria-label="Sign in or sign up"
         className="flex gap-1 rounded-full bg-brand-50 p-1"
       >
-        <button
-          type="button"
-          role="tab"
-          aria-selected={!signUp}
-          className={tabClass(!signUp)}
-          onClick={() => onTabChange('signin')}
-        >
-          Sign In
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={signUp}
-          className={tabClass(signUp)}
-          onClick={() => onTabChange('signup')}
-        >
-          Sign Up
-        </button>
+        {(['signin', 'signup'] as const).map((mode, i) => (
+          <button
+            key={mode}
+            type="button"
+            role="tab"
+            id={`auth-tab-${mode}`}
+            aria-selected={signUp === (mode === 'signup')}
+            aria-controls="auth-panel"
+            tabIndex={signUp === (mode === 'signup') ? 0 : -1}
+            className={tabClass(signUp === (mode === 'signup'))}
+            onClick={() => onTabChange(mode)}
+            onKeyDown={(e) =>
+              onTabKey(e, i, 2, (n) => onTabChange(n ? 'signup' : 'signin'))
+            }
+          >
+            {mode === 'signup' ? 'Sign Up' : 'Sign In'}
+          </button>
+        ))}
       </div>
 
-      {signUp && referralCode && (
-        <p
-          role="status"
-          className="mt-5 rounded-xl border border-accent-200 bg-accent-50 px-4 py-3 text-sm font-medium text-accent-600"
-        >
-          🎁 {REFERRAL_SIGNUP_BANNER}
-        </p>
-      )}
-
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-6 flex flex-col gap-4"
-        aria-label={signUp ? 'Sign up' : 'Sign in'}
+      <div
+        role="tabpanel"
+        id="auth-panel"
+        aria-labelledby={`auth-tab-${signUp ? 'signup' : 'signin'}`}
       >
-        {signUp && (
-          <InputField
-            label="Full name"
-            name="fullName"
-            autoComplete="name"
-            required
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            error={errors.fullName}
-          />
-        )}
-        <InputField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <InputField
-          label="Password"
-          name="password"
-          type="password"
-          placeholder="8+ characters"
-          autoComplete={signUp ? 'new-password' : 'current-password'}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
-        {signUp && (
-          <InputField
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-            error={errors.confirmPassword}
-          />
-        )}
-        {!signUp && (
-          <button
-            type="button"
-            onClick={onForgot}
-            className="-mt-2 self-end rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        {signUp && referralCode && (
+          <p
+            role="status"
+            className="mt-5 rounded-xl border border-accent-200 bg-accent-50 px-4 py-3 text-sm font-medium text-accent-700"
           >
-            Forgot password?
-          </button>
+            🎁 {REFERRAL_SIGNUP_BANNER}
+          </p>
         )}
-        {signUp && (
-          <div>
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                name="acceptTerms"
-                checked={acceptTerms}
-                onChange={(e) => setAcceptTerms(e.target.checked)}
-                className="mt-0.5 size-4 accent-brand-600"
-              />
-              <span>
-                I accept the{' '}
-                <Link
-                  to={paths.privacyPolicy}
-                  className="font-medium text-brand-700 underline"
-                >
-                  Privacy Policy
-                </Link>{' '}
-                and the{' '}
-                <Link
-                  to={paths.termsConditions}
-                  className="font-medium text-brand-700 underline"
-                >
-                  Terms and Conditions
-                </Link>
-              </span>
-            </label>
-            {errors.acceptTerms && (
-              <p role="alert" className="mt-1 text-xs font-medium text-red-600">
-                {errors.acceptTerms}
-              </p>
-            )}
-          </div>
-        )}
-        <Button
-          type="submit"
-          size="lg"
-          disabled={loading || (signUp && !acceptTerms)}
-          className="mt-2 w-full"
+
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-6 flex flex-col gap-4"
+          aria-label={signUp ? 'Sign up' : 'Sign in'}
         >
-          {loading
-            ? signUp
-              ? 'Creating account...'
-              : 'Signing in...'
-            : signUp
-              ? 'Create account'
-              : 'Sign In'}
-        </Button>
-      </form>
+          {signUp && (
+            <InputField
+              label="Full name"
+              name="fullName"
+              autoComplete="name"
+              required
+              value={fullName}
+              onChange={(e) => setFullName(e.target.value)}
+              error={errors.fullName}
+            />
+          )}
+          <InputField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
+          <InputField
+            label="Password"
+            name="password"
+            type="password"
+            placeholder="8+ characters"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+          />
+          {signUp && (
+            <InputField
+              label="Confirm password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              error={errors.confirmPassword}
+            />
+          )}
+          {!signUp && (
+            <button
+              type="button"
+              onClick={onForgot}
+              className="-mt-2 self-end rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              Forgot password?
+            </button>
+          )}
+          {signUp && (
+            <div>
+              <label className="flex items-start gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  name="acceptTerms"
+                  checked={acceptTerms}
+                  onChange={(e) => setAcceptTerms(e.target.checked)}
+                  className="mt-0.5 size-4 accent-brand-600"
+                />
+                <span>
+                  I accept the{' '}
+                  <Link
+                    to={paths.privacyPolicy}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    Privacy Policy
+                  </Link>{' '}
+                  and the{' '}
+                  <Link
+                    to={paths.termsConditions}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    Terms and Conditions
+                  </Link>
+                </span>
+              </label>
+              {errors.acceptTerms && (
+                <p
+                  role="alert"
+                  className="mt-1 text-xs font-medium text-red-600"
+                >
+                  {errors.acceptTerms}
+                </p>
+              )}
+            </div>
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            disabled={loading || (signUp && !acceptTerms)}
+            className="mt-2 w-full"
+          >
+            {loading
+              ? signUp
+                ? 'Creating account...'
+                : 'Signing in...'
+              : signUp
+                ? 'Create account'
+                : 'Sign In'}
+          </Button>
+        </form>
+      </div>
     </div>
   );
 }

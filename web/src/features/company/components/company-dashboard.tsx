@@ -223,6 +223,7 @@ export function CompanyDashboard({
         <div
           ref={listTop}
           tabIndex={-1}
+          role="group"
           aria-label="Feedback list"
           className="-mt-2 scroll-mt-20 outline-none"
         />

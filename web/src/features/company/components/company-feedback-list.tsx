@@ -56,10 +56,12 @@ export function CompanyFeedbackList({
           </div>
           <button
             type="button"
-            onClick={() => onOpen(f)}
-            disabled={opening !== null}
+            // Not `disabled` while one opens: a disabled button drops focus,
+            // and the dialog returns focus to the button that opened it.
+            onClick={() => opening === null && onOpen(f)}
+            aria-disabled={opening !== null || undefined}
             aria-busy={opening === f.id}
-            className="mt-2 block w-full rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait"
+            className="mt-2 block w-full rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-wait"
           >
             <h3 className="font-semibold text-ink hover:text-brand-700">
               {f.title}

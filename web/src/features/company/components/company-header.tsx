@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'sonner';
 import type { Company } from '@shared/data/companies';
@@ -10,28 +9,17 @@ import { useViewAllowance } from '@web/api/companies/get-view-allowance';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
+import {
+  MenuButton,
+  menuExitClass,
+  menuItemClass,
+} from '@web/components/ui/menu-button';
 import { paths } from '@web/config/paths';
 
 function CompanyMenu({ company }: { company: Company }) {
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   async function logout() {
-    setOpen(false);
     try {
       await companyActions.signOut();
     } catch {
@@ -45,47 +33,32 @@ function CompanyMenu({ company }: { company: Company }) {
   }
 
   return (
-    <div ref={ref} className="relative">
+    <MenuButton
+      label="Company menu"
+      initial={(company.company_name[0] ?? 'C').toUpperCase()}
+    >
+      <p className="truncate px-3 pt-2 text-sm font-semibold">
+        {company.company_name}
+      </p>
+      <p className="truncate px-3 pb-2 text-xs text-ink-muted">
+        {company.email}
+      </p>
+      <Link
+        to={paths.companySettings}
+        role="menuitem"
+        className={menuItemClass}
+      >
+        Company Settings
+      </Link>
       <button
         type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label="Company menu"
-        onClick={() => setOpen((o) => !o)}
-        className="grid size-10 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        role="menuitem"
+        onClick={logout}
+        className={menuExitClass}
       >
-        {(company.company_name[0] ?? 'C').toUpperCase()}
+        Logout
       </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-20 mt-2 w-56 rounded-2xl border border-line bg-white p-1.5 shadow-xl"
-        >
-          <p className="truncate px-3 pt-2 text-sm font-semibold">
-            {company.company_name}
-          </p>
-          <p className="truncate px-3 pb-2 text-xs text-ink-muted">
-            {company.email}
-          </p>
-          <Link
-            to={paths.companySettings}
-            role="menuitem"
-            onClick={() => setOpen(false)}
-            className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
-          >
-            Company Settings
-          </Link>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={logout}
-            className="mt-1 block w-full rounded-xl border-t border-line px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
-          >
-            Logout
-          </button>
-        </div>
-      )}
-    </div>
+    </MenuButton>
   );
 }
 
@@ -119,7 +92,8 @@ export function CompanyHeader({ company }: { company: Company }) {
           className="mr-auto flex min-w-0 items-center gap-2 rounded-lg font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <LogoMark className="size-8 shrink-0" />
-          <span className="hidden truncate text-lg md:inline">
+          {/* Named on phones too, where only the mark shows. */}
+          <span className="truncate text-lg max-md:sr-only">
             {COMPANY_BRAND}
           </span>
         </Link>

@@ -105,9 +105,9 @@ export function CompanySettings({
                 {s.label}
               </a>
             ))}
-            <span className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-muted/70">
+            <span className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium whitespace-nowrap text-ink-muted">
               Advanced Settings
-              <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold text-accent-600">
+              <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold text-accent-700">
                 Soon
               </span>
             </span>

@@ -43,6 +43,9 @@ function Media({ feedback }: { feedback: CompanyFeedbackDetail }) {
         </figure>
       )}
       {feedback.audio_url && audio.data && (
+        // A consumer's own recording: no captions exist for it; the written
+        // feedback beside it says what it is about.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
         <audio
           controls
           src={audio.data}

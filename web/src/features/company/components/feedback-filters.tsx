@@ -72,7 +72,7 @@ function Label({ text, locked }: { text: string; locked: boolean }) {
     <span className="flex items-center gap-2 text-sm font-medium">
       {text}
       {locked && (
-        <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold tracking-wide text-accent-600 uppercase">
+        <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold tracking-wide text-accent-700 uppercase">
           {LOCKED_FILTER_LABEL}
         </span>
       )}
@@ -109,7 +109,7 @@ export function FeedbackFilters({
       {hasLockedFilters(plan) && (
         <p
           role="note"
-          className="mb-4 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm font-medium text-accent-600"
+          className="mb-4 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm font-medium text-accent-700"
         >
           <span>{UPGRADE_FILTERS_BANNER}</span>.{' '}
           <Link to={UPGRADE_PATH} className="font-semibold underline">

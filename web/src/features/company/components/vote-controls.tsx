@@ -24,7 +24,6 @@ export function VoteControls({
     <div className="flex flex-wrap items-center gap-2">
       <button
         type="button"
-        aria-label={`Upvote (${upvotes})`}
         className={btn(myVote === 'upvote')}
         disabled={disabled}
         onClick={(e) => {
@@ -32,11 +31,14 @@ export function VoteControls({
           onVote('upvote');
         }}
       >
-        ▲ {upvotes}
+        {/* Named "Upvote (3)" around the visible count (WCAG 2.5.3). */}
+        <span aria-hidden="true">▲</span>
+        <span className="sr-only">Upvote (</span>
+        {upvotes}
+        <span className="sr-only">)</span>
       </button>
       <button
         type="button"
-        aria-label={`Downvote (${downvotes})`}
         className={btn(myVote === 'downvote')}
         disabled={disabled}
         onClick={(e) => {
@@ -44,7 +46,10 @@ export function VoteControls({
           onVote('downvote');
         }}
       >
-        ▼ {downvotes}
+        <span aria-hidden="true">▼</span>
+        <span className="sr-only">Downvote (</span>
+        {downvotes}
+        <span className="sr-only">)</span>
       </button>
       {isOwn && (
         <span className="text-xs text-ink-muted">

@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'sonner';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { authActions } from '@web/api/auth/auth-actions';
 import { buttonClass } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo';
+import {
+  MenuButton,
+  menuExitClass,
+  menuItemClass,
+} from '@web/components/ui/menu-button';
 import { paths } from '@web/config/paths';
 import { useSignedInUser } from '@web/hooks/use-signed-in-user';
 import { getEnv } from '@web/lib/env';
@@ -24,26 +28,8 @@ const navClass = (isActive: boolean) =>
 function UserMenu() {
   const user = useSignedInUser();
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const initial = (user.email?.[0] ?? 'U').toUpperCase();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   async function signOut() {
-    setOpen(false);
     try {
       await authActions.signOut();
     } catch {
@@ -56,65 +42,47 @@ function UserMenu() {
   }
 
   return (
-    <div ref={ref} className="relative">
+    <MenuButton
+      label="User menu"
+      initial={(user.email?.[0] ?? 'U').toUpperCase()}
+    >
+      <p className="truncate px-3 py-2 text-xs text-ink-muted">{user.email}</p>
+      {/* On small screens the header's Referrals and extension links live here. */}
+      <Link
+        to={paths.referrals}
+        role="menuitem"
+        className={`${menuItemClass} sm:hidden`}
+      >
+        Referrals
+      </Link>
+      <a
+        href={getEnv().extensionUrl}
+        target="_blank"
+        rel="noreferrer"
+        role="menuitem"
+        className={`${menuItemClass} lg:hidden`}
+      >
+        Download Extension
+      </a>
+      {MENU.map((item) => (
+        <Link
+          key={item.to}
+          to={item.to}
+          role="menuitem"
+          className={menuItemClass}
+        >
+          {item.label}
+        </Link>
+      ))}
       <button
         type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label="User menu"
-        onClick={() => setOpen((o) => !o)}
-        className="grid size-10 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        role="menuitem"
+        onClick={signOut}
+        className={menuExitClass}
       >
-        {initial}
+        Sign Out
       </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-20 mt-2 w-56 rounded-2xl border border-line bg-white p-1.5 shadow-xl"
-        >
-          <p className="truncate px-3 py-2 text-xs text-ink-muted">
-            {user.email}
-          </p>
-          {/* On small screens the header's Referrals and extension links live here. */}
-          <Link
-            to={paths.referrals}
-            role="menuitem"
-            onClick={() => setOpen(false)}
-            className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none sm:hidden"
-          >
-            Referrals
-          </Link>
-          <a
-            href={getEnv().extensionUrl}
-            target="_blank"
-            rel="noreferrer"
-            role="menuitem"
-            className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none lg:hidden"
-          >
-            Download Extension
-          </a>
-          {MENU.map((item) => (
-            <Link
-              key={item.to}
-              to={item.to}
-              role="menuitem"
-              onClick={() => setOpen(false)}
-              className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none"
-            >
-              {item.label}
-            </Link>
-          ))}
-          <button
-            type="button"
-            role="menuitem"
-            onClick={signOut}
-            className="mt-1 block w-full rounded-xl border-t border-line px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none"
-          >
-            Sign Out
-          </button>
-        </div>
-      )}
-    </div>
+    </MenuButton>
   );
 }
 
@@ -131,7 +99,8 @@ export function AppHeader() {
           className="mr-auto flex items-center gap-2 rounded-lg font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <LogoMark className="size-8" />
-          <span className="hidden text-lg sm:inline">{CONSUMER_BRAND}</span>
+          {/* Named on phones too, where only the mark shows. */}
+          <span className="text-lg max-sm:sr-only">{CONSUMER_BRAND}</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
           <Link
@@ -139,11 +108,10 @@ export function AppHeader() {
             className={navClass}
             aria-current={current(paths.community)}
           >
-            <span className="hidden md:inline">Community</span>
             <span className="md:hidden" aria-hidden="true">
               🏆
             </span>
-            <span className="sr-only md:hidden">Community</span>
+            <span className="max-md:sr-only">Community</span>
           </Link>
           <Link
             to={paths.referrals}

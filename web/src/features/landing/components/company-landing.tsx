@@ -93,7 +93,11 @@ const WHY = [
 
 function Stars() {
   return (
-    <p aria-label="5 out of 5 stars" className="text-lg text-amber-500">
+    <p
+      role="img"
+      aria-label="5 out of 5 stars"
+      className="text-lg text-amber-500"
+    >
       <span aria-hidden="true">★★★★★</span>
     </p>
   );
@@ -217,7 +221,7 @@ export function CompanyLanding() {
                   <div className="flex items-center justify-between gap-2">
                     <h3 className="text-xl font-bold">{p.name}</h3>
                     {p.soon && (
-                      <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold text-accent-600">
+                      <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold text-accent-700">
                         Coming soon
                       </span>
                     )}

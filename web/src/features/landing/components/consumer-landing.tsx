@@ -53,7 +53,7 @@ export function ConsumerLanding() {
           />
           <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:items-center lg:py-20">
             <div>
-              <p className="inline-flex rounded-full bg-accent-100 px-3 py-1 text-xs font-bold text-accent-600">
+              <p className="inline-flex rounded-full bg-accent-100 px-3 py-1 text-xs font-bold text-accent-700">
                 Earn 5–10 XP per feedback
               </p>
               <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">

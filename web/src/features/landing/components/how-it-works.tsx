@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { onTabKey } from '@web/components/ui/tab-keys';
 
 const STEPS = [
   {
@@ -23,24 +24,6 @@ const STEPS = [
   },
 ];
 
-/** Where each key moves in a list of `n` tabs (WAI-ARIA tabs pattern). */
-function nextTab(key: string, current: number, n: number): number | null {
-  switch (key) {
-    case 'ArrowDown':
-    case 'ArrowRight':
-      return (current + 1) % n;
-    case 'ArrowUp':
-    case 'ArrowLeft':
-      return (current - 1 + n) % n;
-    case 'Home':
-      return 0;
-    case 'End':
-      return n - 1;
-    default:
-      return null;
-  }
-}
-
 /**
  * The 4-step how-it-works selector, a WAI-ARIA tablist: one tab stop
  * (roving tabindex), arrow keys move and select, Home and End jump to
@@ -48,30 +31,18 @@ function nextTab(key: string, current: number, n: number): number | null {
  */
 export function HowItWorks() {
   const [step, setStep] = useState(0);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = STEPS[step]!;
-  const onKeyDown = (e: KeyboardEvent) => {
-    const next = nextTab(e.key, step, STEPS.length);
-    if (next === null) return;
-    e.preventDefault();
-    setStep(next);
-    tabs.current[next]?.focus();
-  };
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr] lg:items-center">
       <div
         role="tablist"
         aria-label="How it works"
         aria-orientation="vertical"
-        onKeyDown={onKeyDown}
         className="flex flex-col gap-2"
       >
         {STEPS.map((s, i) => (
           <button
             key={s.title}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
             type="button"
             role="tab"
             id={`step-tab-${i}`}
@@ -79,6 +50,7 @@ export function HowItWorks() {
             aria-controls="step-panel"
             tabIndex={i === step ? 0 : -1}
             onClick={() => setStep(i)}
+            onKeyDown={(e) => onTabKey(e, i, STEPS.length, setStep)}
             className={`flex items-center gap-4 rounded-2xl border p-4 text-left transition focus-visible:outline-2 focus-visible:outline-brand-600 ${i === step ? 'border-brand-300 bg-white shadow-md shadow-brand-600/10' : 'border-transparent hover:bg-white/60'}`}
           >
             <span

@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { onTabKey } from '@web/components/ui/tab-keys';
 
 const TEAMS = [
   {
@@ -51,40 +52,17 @@ const TEAMS = [
 export function TeamTabs() {
   const [active, setActive] = useState<string>(TEAMS[0].key);
   const team = TEAMS.find((t) => t.key === active) ?? TEAMS[0];
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const at = TEAMS.findIndex((t) => t.key === active);
-    const last = TEAMS.length - 1;
-    const next =
-      e.key === 'ArrowRight' || e.key === 'ArrowDown'
-        ? (at + 1) % TEAMS.length
-        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
-          ? (at + last) % TEAMS.length
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    e.preventDefault();
-    setActive(TEAMS[next]!.key);
-    tabs.current[next]?.focus();
-  }
   return (
     <div className="mx-auto max-w-3xl">
       <div
         role="tablist"
         aria-label="Teams"
-        onKeyDown={onKeyDown}
         className="flex flex-wrap justify-center gap-1 rounded-2xl bg-brand-50 p-1 sm:rounded-full"
       >
         {TEAMS.map((t, i) => (
           <button
             key={t.key}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
             type="button"
             role="tab"
             id={`team-tab-${t.key}`}
@@ -92,6 +70,9 @@ export function TeamTabs() {
             aria-controls="team-panel"
             tabIndex={t.key === active ? 0 : -1}
             onClick={() => setActive(t.key)}
+            onKeyDown={(e) =>
+              onTabKey(e, i, TEAMS.length, (n) => setActive(TEAMS[n]!.key))
+            }
             className={`rounded-full px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-600 ${t.key === active ? 'bg-white text-ink shadow-sm' : 'text-ink-muted hover:text-ink'}`}
           >
             {t.label}

@@ -196,13 +196,14 @@ export function RewardCatalogue({ userId }: { userId: string }) {
                   type="button"
                   disabled={!unlocked}
                   onClick={() => setOpen(r)}
-                  aria-label={
-                    unlocked
-                      ? r.title
-                      : `${r.title}: ${rewardLockedText(r.access_level)}`
-                  }
                   className="flex h-full w-full flex-col gap-2 rounded-2xl border border-line bg-white p-5 text-left shadow-sm transition hover:border-brand-300 disabled:cursor-not-allowed"
                 >
+                  {/* Named by its visible text; a locked card by what it is and how to unlock it. */}
+                  {!unlocked && (
+                    <span className="sr-only">
+                      {`${r.title}: ${rewardLockedText(r.access_level)}`}
+                    </span>
+                  )}
                   <div
                     className={`flex h-full w-full flex-col gap-2 ${unlocked ? '' : 'blur-[3px] select-none'}`}
                     aria-hidden={!unlocked || undefined}
