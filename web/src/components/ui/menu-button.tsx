@@ -1,8 +1,10 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 
 // The open menu's keyboard and focus handling loads on first use: the
-// headers sit on the routes with the tightest JS budgets.
-const MenuPanel = lazy(() => import('./menu-panel'));
+// headers sit on the routes with the tightest JS budgets. Pointing at or
+// focusing the button starts the download, so the first keys are not lost.
+const loadPanel = () => import('./menu-panel');
+const MenuPanel = lazy(loadPanel);
 
 export const menuItemClass =
   'block w-full rounded-xl px-3 py-2 text-left text-sm hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none';
@@ -43,6 +45,8 @@ export function MenuButton({
         aria-haspopup="menu"
         aria-expanded={open !== false}
         aria-label={label}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         onClick={() => setOpen(open === false && 0)}
         onKeyDown={(e) => {
           if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
