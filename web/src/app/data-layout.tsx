@@ -1,6 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { BackendGate } from '@web/app/backend-gate';
+import { PageSpinner } from '@web/components/ui/spinner';
 import { queryClient } from '@web/lib/query-client';
 import { SessionEndedNotice } from './session-ended-notice';
 
@@ -16,5 +19,22 @@ export function DataLayout({ children }: { children: ReactNode }) {
       <Toaster position="bottom-right" richColors closeButton />
       <SessionEndedNotice />
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The router's layout route of every data screen: it renders once
+ * /config.json has loaded and stays mounted between data screens, so the
+ * cache, the toasts and the session check keep their state.
+ */
+export function DataLayoutRoute() {
+  return (
+    <BackendGate>
+      <DataLayout>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </DataLayout>
+    </BackendGate>
   );
 }

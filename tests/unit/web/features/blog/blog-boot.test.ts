@@ -5,8 +5,6 @@ import {
   type BlogBoot,
 } from '@shared/data/blog-boot';
 import { hasStoredSession } from '@web/lib/stored-session';
-// The app's router: it announces pushState and replaceState as events.
-import 'wouter/use-browser-location';
 
 const article: BlogBoot = {
   kind: 'article',
@@ -51,14 +49,18 @@ describe('the blog data the server put into the page', () => {
   it('is dropped for good once the app moves to another path', async () => {
     const boot = await servedPage(list, '/blog');
     expect(boot.bootList()).toEqual(list);
+    // The app's router reports each move (app/router.tsx).
     history.pushState(null, '', '/app');
+    boot.noteNavigation();
     history.pushState(null, '', '/blog');
+    boot.noteNavigation();
     expect(boot.bootList()).toBeUndefined();
   });
 
   it('survives a change of the query string on the same page', async () => {
     const boot = await servedPage(list, '/blog');
     history.replaceState(null, '', '/blog?q=bugs');
+    boot.noteNavigation();
     expect(boot.bootList()).toEqual(list);
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { Link, useLocation, useSearchParams } from 'wouter';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import { signInSchema } from '@shared/domain/validation/auth';
@@ -51,7 +51,7 @@ export function CompanyAuthScreen() {
         ? 'forgot'
         : 'signup';
   const session = useSession();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');

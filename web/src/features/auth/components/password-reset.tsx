@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import {
   emailSchema,
@@ -85,7 +85,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
 /** The page a reset link opens: choose a new password. */
 export function NewPasswordForm() {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>(

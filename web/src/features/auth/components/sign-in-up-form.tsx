@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { REFERRAL_SIGNUP_BANNER } from '@shared/domain/referral';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 import { loadEnv } from '@web/lib/env';
 import {

@@ -8,12 +8,6 @@ import {
 
 let boot: BlogBoot | null | undefined;
 
-// Any move to another path ends it, even through screens that never read it
-// (wouter announces its history changes as these events).
-for (const event of ['popstate', 'pushState', 'replaceState']) {
-  window.addEventListener(event, () => void current());
-}
-
 /**
  * The blog data the server put into this page (shared/data/blog-boot.ts).
  * It describes the page as first loaded: once the app has moved to another
@@ -31,6 +25,14 @@ function current(): BlogBoot | null {
   }
   if (boot && boot.path !== window.location.pathname) boot = null;
   return boot;
+}
+
+/**
+ * Called by the app's router after every move (app/router.tsx): any move to
+ * another path ends the served data, even through screens that never read it.
+ */
+export function noteNavigation(): void {
+  void current();
 }
 
 /** The embedded article data, if this page was served for `slug`. */

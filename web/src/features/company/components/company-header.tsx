@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { Company } from '@shared/data/companies';
 import { COMPANY_BRAND } from '@shared/domain/brand';
@@ -13,7 +13,7 @@ import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';
 
 function CompanyMenu({ company }: { company: Company }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

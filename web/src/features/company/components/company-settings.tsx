@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { User } from '@supabase/supabase-js';
 import type { Company } from '@shared/data/companies';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { authActions } from '@web/api/auth/auth-actions';
@@ -18,12 +18,13 @@ const MENU = [
   { to: paths.community, label: 'Community' },
 ] as const;
 
-const navClass = (isActive: boolean) =>
+// NavLink marks the current screen (aria-current="page") itself.
+const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-muted hover:text-ink'}`;
 
 function UserMenu() {
   const user = useSignedInUser();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const initial = (user.email?.[0] ?? 'U').toUpperCase();
@@ -121,8 +122,6 @@ function UserMenu() {
 /** Header of the signed-in consumer screens (consumer spec §2 Dashboard). */
 export function AppHeader() {
   const { extensionUrl } = getEnv();
-  const [location] = useLocation();
-  const current = (to: string) => (location === to ? 'page' : undefined);
   return (
     <header className="sticky top-0 z-10 border-b border-line bg-white/85 backdrop-blur">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -134,24 +133,20 @@ export function AppHeader() {
           <span className="hidden text-lg sm:inline">{CONSUMER_BRAND}</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
-          <Link
-            to={paths.community}
-            className={navClass}
-            aria-current={current(paths.community)}
-          >
+          <NavLink to={paths.community} end className={navClass}>
             <span className="hidden md:inline">Community</span>
             <span className="md:hidden" aria-hidden="true">
               🏆
             </span>
             <span className="sr-only md:hidden">Community</span>
-          </Link>
-          <Link
+          </NavLink>
+          <NavLink
             to={paths.referrals}
-            aria-current={current(paths.referrals)}
-            className={(active) => `${navClass(active)} hidden sm:inline-flex`}
+            end
+            className={(state) => `${navClass(state)} hidden sm:inline-flex`}
           >
             Referrals
-          </Link>
+          </NavLink>
           <a
             href={extensionUrl}
             target="_blank"

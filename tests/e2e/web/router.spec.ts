@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { CompanyPage } from './pages/company.page.ts';
+import { DEMO_PASSWORD } from './support.ts';
+
+// The web app's router (React Router, issue #20): scroll restoration, the
+// error boundary, filters in the URL and each route's preloaded modules.
+
+test('a new screen starts at its top; Back returns to where the reader was', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/user-feedback');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const footerLink = page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Privacy Policy' });
+  await footerLink.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(500);
+
+  await footerLink.click();
+  await expect(page).toHaveURL('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL('/user-feedback');
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY))
+    .toBeGreaterThan(before - 50);
+});
+
+test('a screen that fails shows why, and moving on clears it', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The data screens need /config.json: without it they fail to render.
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ status: 503, body: 'down' }),
+  );
+  await page.evaluate(() => {
+    history.pushState(null, '', '/auth');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(
+    page.getByRole('heading', { name: "Peega can't reach its server" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('The server answered /config.json with HTTP 503.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL('/privacy-policy');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Privacy Policy' }),
+  ).toBeVisible();
+});
+
+test("the company dashboard's filters live in the URL: reload keeps them, Back restores the previous ones", async ({
+  page,
+}) => {
+  const co = new CompanyPage(page);
+  await co.signIn('company@example.com', DEMO_PASSWORD);
+  const search = page.getByRole('searchbox');
+  const domain = page.getByRole('combobox', { name: 'Domain' });
+
+  await search.fill('checkout');
+  await expect(page).toHaveURL(/[?&]q=checkout(&|$)/);
+  await domain.selectOption('example.com');
+  await expect(page).toHaveURL(/[?&]domain=example\.com/);
+
+  await page.reload();
+  await expect(search).toHaveValue('checkout');
+  await expect(domain).toHaveValue('example.com');
+
+  await page.goBack();
+  await expect(page).toHaveURL('/company-dashboard?q=checkout');
+  await expect(domain).toHaveValue('');
+  await expect(search).toHaveValue('checkout');
+
+  // One history entry for the whole word typed, not one per key.
+  await page.goBack();
+  await expect(page).toHaveURL('/company-dashboard');
+  await expect(search).toHaveValue('');
+});
+
+test("a route's lazy modules are preloaded with the page", async ({ page }) => {
+  const manifest = JSON.parse(
+    readFileSync(path.resolve('web/dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const file = (src: string) => `/${manifest[src]!.file}`;
+
+  await page.goto('/company-dashboard');
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  expect(preloaded).toEqual(
+    expect.arrayContaining([
+      file('src/app/data-layout.tsx'),
+      file('src/app/routes/company/company-dashboard.tsx'),
+    ]),
+  );
+  expect(preloaded).not.toContain(file('src/app/routes/landing/home.tsx'));
+});
