@@ -43,12 +43,6 @@ export default defineConfig({
           groups: [
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'date-fns', test: /node_modules[\\/]date-fns[\\/]/ },
-            // Its own chunk: cached across deploys, and its size is measured
-            // on its own (docs/performance.md).
-            {
-              name: 'react-router',
-              test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
-            },
           ],
         },
       },
