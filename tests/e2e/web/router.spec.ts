@@ -35,12 +35,13 @@ test('a new screen starts at its top; Back returns to where the reader was', asy
 test('a screen that fails shows why, and moving on clears it', async ({
   page,
 }) => {
-  await page.goto('/privacy-policy');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The data screens need /config.json: without it they fail to render.
+  // The pages without a backend (legal pages) work all the same.
   await page.route('**/config.json', (route) =>
     route.fulfill({ status: 503, body: 'down' }),
   );
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => {
     history.pushState(null, '', '/auth');
     dispatchEvent(new PopStateEvent('popstate'));
