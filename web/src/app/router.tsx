@@ -10,7 +10,7 @@ import { prefetchScreenData, type Prefetch } from '@web/app/prefetch';
 import { RouteErrorElement } from '@web/app/route-error';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
-import { noteNavigation } from '@web/features/blog/lib/blog-boot';
+import { NAVIGATED_EVENT } from '@web/lib/navigated';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
@@ -268,7 +268,8 @@ function RootLayout() {
 /** The app's browser router (main.tsx). */
 export function createAppRouter() {
   const router = createBrowserRouter(routeObjects());
-  // The blog's server-sent data describes the page as first loaded only.
-  router.subscribe(() => noteNavigation());
+  // The blog's server-sent data describes the page as first loaded only
+  // (features/blog/lib/blog-boot.ts listens).
+  router.subscribe(() => dispatchEvent(new Event(NAVIGATED_EVENT)));
   return router;
 }

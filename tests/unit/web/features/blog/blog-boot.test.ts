@@ -4,6 +4,7 @@ import {
   serializeBlogBoot,
   type BlogBoot,
 } from '@shared/data/blog-boot';
+import { NAVIGATED_EVENT } from '@web/lib/navigated';
 import { hasStoredSession } from '@web/lib/stored-session';
 
 const article: BlogBoot = {
@@ -32,6 +33,9 @@ async function servedPage(boot: BlogBoot | string, at: string) {
   return import('@web/features/blog/lib/blog-boot');
 }
 
+/** What the app's router announces after each move (app/router.tsx). */
+const moved = () => dispatchEvent(new Event(NAVIGATED_EVENT));
+
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   document.head.innerHTML = '';
@@ -49,18 +53,17 @@ describe('the blog data the server put into the page', () => {
   it('is dropped for good once the app moves to another path', async () => {
     const boot = await servedPage(list, '/blog');
     expect(boot.bootList()).toEqual(list);
-    // The app's router reports each move (app/router.tsx).
     history.pushState(null, '', '/app');
-    boot.noteNavigation();
+    moved();
     history.pushState(null, '', '/blog');
-    boot.noteNavigation();
+    moved();
     expect(boot.bootList()).toBeUndefined();
   });
 
   it('survives a change of the query string on the same page', async () => {
     const boot = await servedPage(list, '/blog');
     history.replaceState(null, '', '/blog?q=bugs');
-    boot.noteNavigation();
+    moved();
     expect(boot.bootList()).toEqual(list);
   });
 

@@ -5,8 +5,12 @@ import {
   type BlogListBoot,
   type BlogListFilters,
 } from '@shared/data/blog-boot';
+import { NAVIGATED_EVENT } from '@web/lib/navigated';
 
 let boot: BlogBoot | null | undefined;
+
+// Any move to another path ends it, even through screens that never read it.
+addEventListener(NAVIGATED_EVENT, () => void current());
 
 /**
  * The blog data the server put into this page (shared/data/blog-boot.ts).
@@ -25,14 +29,6 @@ function current(): BlogBoot | null {
   }
   if (boot && boot.path !== window.location.pathname) boot = null;
   return boot;
-}
-
-/**
- * Called by the app's router after every move (app/router.tsx): any move to
- * another path ends the served data, even through screens that never read it.
- */
-export function noteNavigation(): void {
-  void current();
 }
 
 /** The embedded article data, if this page was served for `slug`. */
