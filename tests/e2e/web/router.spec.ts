@@ -116,3 +116,29 @@ test("a route's lazy modules are preloaded with the page", async ({ page }) => {
     file('src/app/routes/landing/home.tsx'),
   );
 });
+
+test("the blog admin's open section lives in the URL", async ({ page }) => {
+  await page.goto('/auth?mode=signin&next=%2Fblog-admin');
+  await page
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill('admin@example.com');
+  await page
+    .getByRole('textbox', { name: 'Password', exact: true })
+    .fill(DEMO_PASSWORD);
+  // The tab and the form's button share the name.
+  await page
+    .getByRole('button', { name: 'Sign In', exact: true })
+    .last()
+    .click();
+  await expect(page).toHaveURL('/blog-admin');
+  const tab = (name: string) => page.getByRole('tab', { name });
+
+  await tab('Categories').click();
+  await expect(page).toHaveURL('/blog-admin?tab=categories');
+  await page.reload();
+  await expect(tab('Categories')).toHaveAttribute('aria-selected', 'true');
+
+  await page.goBack();
+  await expect(page).toHaveURL('/blog-admin');
+  await expect(tab('Articles')).toHaveAttribute('aria-selected', 'true');
+});
