@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { BackendGate } from '@web/app/backend-gate';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { queryClient } from '@web/lib/query-client';
 import { SessionEndedNotice } from './session-ended-notice';
+
+// After the first paint: a toast asked for before then waits for it.
+const AppToaster = lazy(() => import('./toaster'));
 
 /**
  * Layout of every screen that reads or writes data: the query cache and
@@ -15,8 +17,9 @@ export function DataLayout({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Bottom right: clear of the header links and page titles. */}
-      <Toaster position="bottom-right" richColors closeButton />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
       <SessionEndedNotice />
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { BlogArticleDetail } from '@shared/data/blog';
 import { formatArticleDate } from '@shared/domain/article-date';
 import { useAdminArticles } from '@web/api/blog/get-admin-articles';

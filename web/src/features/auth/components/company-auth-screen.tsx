@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import { signInSchema } from '@shared/domain/validation/auth';
 import { companySignUpSchema } from '@shared/domain/validation/company';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Navigate } from 'react-router-dom';
 import { useArticle } from '@web/api/blog/get-article';
 import { useSlugRedirect } from '@web/api/blog/get-slug-redirect';

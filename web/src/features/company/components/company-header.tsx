@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { Company } from '@shared/data/companies';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import { formatViewCounter, PLAN_RULES } from '@shared/domain/plans';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { authActions } from '@web/api/auth/auth-actions';
 import { buttonClass } from '@web/components/ui/button';

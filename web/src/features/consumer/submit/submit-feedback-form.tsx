@@ -1,7 +1,7 @@
 import { failureText } from '@shared/data/client';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { isConnectionError, isTimeoutError } from '@shared/data/timeout-fetch';
 import {
   CATEGORY_FORM_BUTTONS,

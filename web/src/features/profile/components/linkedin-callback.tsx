@@ -1,7 +1,7 @@
 import { failureText } from '@shared/data/client';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import {
   LINKEDIN_MESSAGES,
   LINKEDIN_REDIRECT_DELAY_MS,
