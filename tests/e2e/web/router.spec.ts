@@ -142,3 +142,32 @@ test("the blog admin's open section lives in the URL", async ({ page }) => {
   await expect(page).toHaveURL('/blog-admin');
   await expect(tab('Articles')).toHaveAttribute('aria-selected', 'true');
 });
+
+test('while the next screen loads, the current one stays and says so', async ({
+  page,
+}) => {
+  await page.goto('/user-feedback');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The privacy page's code arrives slowly (it is not preloaded here).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/privacy-policy-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Privacy Policy' })
+    .click();
+  const bar = page.getByRole('progressbar', { name: 'Loading page' });
+  await expect(bar).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Get rewarded for it/ }),
+  ).toBeVisible();
+
+  release();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Privacy Policy' }),
+  ).toBeVisible();
+  await expect(bar).toBeHidden();
+});

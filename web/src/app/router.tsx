@@ -4,6 +4,7 @@ import {
   ScrollRestoration,
   createBrowserRouter,
   replace,
+  useNavigation,
   type RouteObject,
 } from 'react-router-dom';
 import { prefetchScreenData, type Prefetch } from '@web/app/prefetch';
@@ -253,11 +254,22 @@ export function routeObjects(): RouteObject[] {
   ];
 }
 
-/** Every screen: scroll restoration, then the matched route. */
+/**
+ * Every screen: scroll restoration, then the matched route. While the next
+ * screen's code loads, the current one stays and a bar at the top says so.
+ */
 function RootLayout() {
+  const loading = useNavigation().state !== 'idle';
   return (
     <>
       <ScrollRestoration />
+      {loading && (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-1 bg-brand-600 motion-safe:animate-pulse"
+        />
+      )}
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
