@@ -29,9 +29,6 @@ export default defineConfig({
     alias: {
       '@web': dir('./src'),
       '@shared': dir('../shared'),
-      'use-sync-external-store/shim/index.js': dir(
-        './build/use-sync-external-store-shim.ts',
-      ),
     },
   },
   build: {

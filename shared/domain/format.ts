@@ -3,16 +3,17 @@
  * values passed in; no clock is read.
  */
 
-import { formatDistance } from 'date-fns';
+// date-fns' 'MMM d, yyyy' written with Intl: the consumer dashboard then
+// carries no date library (the unit test holds it to date-fns' reading).
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 
-/**
- * Relative time of `date` seen from `now`, in English with a suffix, as
- * date-fns `formatDistance` words it: `'less than a minute ago'`,
- * `'5 minutes ago'`, `'about 2 hours ago'`, `'3 days ago'`; future dates
- * read `'in 5 minutes'`.
- */
-export function formatRelativeTime(date: Date | string, now: Date): string {
-  return formatDistance(toDate(date), now, { addSuffix: true });
+/** A day like `'Mar 5, 2025'`, in the reader's time zone. */
+export function formatShortDate(date: Date | string): string {
+  return shortDate.format(toDate(date));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
+import { DASHBOARD_KB, PAGE_KB } from '../budgets/bundles.ts';
 import { startTestBackend } from '../support/backend.ts';
 import { rounds, SMOKE } from './measure.ts';
 import type { BenchResult } from './types.ts';
@@ -32,28 +33,28 @@ const ROUTES: Route[] = [
   {
     path: '/user-feedback',
     label: 'landing',
-    jsBudgetKb: 100,
+    jsBudgetKb: PAGE_KB,
     lcpBudgetMs: 1800,
   },
   {
     path: '/app',
     label: 'dashboard',
     signedIn: 'consumer@example.com',
-    jsBudgetKb: 170,
+    jsBudgetKb: DASHBOARD_KB,
     lcpBudgetMs: 2500,
   },
   {
     path: '/company-dashboard',
     label: 'company dashboard',
     signedIn: 'company@example.com',
-    jsBudgetKb: 170,
+    jsBudgetKb: DASHBOARD_KB,
     lcpBudgetMs: 2500,
   },
-  { path: '/blog', label: 'blog', jsBudgetKb: 100, lcpBudgetMs: 1800 },
+  { path: '/blog', label: 'blog', jsBudgetKb: PAGE_KB, lcpBudgetMs: 1800 },
   {
     path: '/blog/what-companies-see',
     label: 'article',
-    jsBudgetKb: 100,
+    jsBudgetKb: PAGE_KB,
     lcpBudgetMs: 1800,
   },
 ];

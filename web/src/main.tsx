@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@web/app/provider';
-import { AppRouter } from '@web/app/router';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from '@web/app/router';
 import { loadEnv } from '@web/lib/env';
 import '@web/styles.css';
 
@@ -15,7 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <RouterProvider router={createAppRouter()} />
     </AppProvider>
   </StrictMode>,
 );

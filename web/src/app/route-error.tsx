@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { useRouteError } from 'react-router-dom';
 import { ErrorScreen } from '@web/components/ui/error-screen';
 import { EnvError } from '@web/lib/env';
 import { errorScreenText } from '@web/lib/errors';
@@ -17,33 +17,11 @@ export function RouteError({ error }: { error: unknown }) {
   return <ErrorScreen {...errorScreenText(error)} />;
 }
 
-type Props = { resetKey: string; children: ReactNode };
-type State = { error: unknown; failedAt: string | null };
-
 /**
- * Catches a screen that fails to load or render; moving to another address
- * clears it, so one broken screen does not break the whole visit.
+ * The router's error boundary: a screen that fails to load or render shows
+ * why; moving to another address clears it, so one broken screen does not
+ * break the whole visit.
  */
-export class RouteErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null, failedAt: null };
-
-  static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error: error ?? new Error('Unknown error') };
-  }
-
-  static getDerivedStateFromProps(props: Props, state: State): State | null {
-    if (state.error === null) return null;
-    if (state.failedAt === null) return { ...state, failedAt: props.resetKey };
-    return state.failedAt === props.resetKey
-      ? null
-      : { error: null, failedAt: null };
-  }
-
-  override render() {
-    return this.state.error === null ? (
-      this.props.children
-    ) : (
-      <RouteError error={this.state.error} />
-    );
-  }
+export function RouteErrorElement() {
+  return <RouteError error={useRouteError()} />;
 }

@@ -1,34 +1,19 @@
+import { Suspense, type ComponentType } from 'react';
 import {
-  Suspense,
-  lazy,
-  useEffect,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { BackendGate } from '@web/app/backend-gate';
+  Outlet,
+  ScrollRestoration,
+  createBrowserRouter,
+  replace,
+  useNavigation,
+  type RouteObject,
+} from 'react-router-dom';
 import { prefetchScreenData, type Prefetch } from '@web/app/prefetch';
-import { RouteErrorBoundary } from '@web/app/route-error';
-import { ScrollToTop } from '@web/app/scroll-to-top';
+import { RouteErrorElement } from '@web/app/route-error';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
+import { NAVIGATED_EVENT } from '@web/lib/navigated';
 
-type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
-
-/** A lazily loaded screen; `load()` starts (or joins) its download. */
-type LazyScreen<P = object> = {
-  load: Load<P>;
-  Screen: LazyExoticComponent<ComponentType<P>>;
-};
-
-function screen<P = object>(importer: Load<P>): LazyScreen<P> {
-  let pending: ReturnType<Load<P>> | undefined;
-  const load = () => (pending ??= importer());
-  return { load, Screen: lazy(load) };
-}
-
-type WithChildren = { children: ReactNode };
+type Load = () => Promise<{ default: ComponentType }>;
 
 /**
  * Where a route sits: landing pages need neither the backend nor its
@@ -40,7 +25,8 @@ export type RouteKind = 'landing' | 'static' | 'data' | 'signed-in';
 type ScreenRoute = {
   path: string;
   kind: RouteKind;
-  screen: LazyScreen;
+  /** The screen's module, loaded when the route matches. */
+  importer: Load;
   /** The screen's first queries, started with the session (prefetch.ts). */
   data?: () => Promise<{ default: Prefetch }>;
 };
@@ -51,7 +37,7 @@ export type AppRoute =
 const route = (path: string, kind: RouteKind, importer: Load): ScreenRoute => ({
   path,
   kind,
-  screen: screen(importer),
+  importer,
 });
 
 const withData = (
@@ -199,84 +185,103 @@ export const routes: AppRoute[] = [
   ),
 ];
 
-const dataLayout = screen<WithChildren>(() =>
-  import('@web/app/data-layout').then((m) => ({ default: m.DataLayout })),
-);
-const signedInLayout = screen<WithChildren>(() =>
-  import('@web/app/signed-in-layout').then((m) => ({
-    default: m.SignedInLayout,
-  })),
-);
-const DataLayout = dataLayout.Screen;
-const SignedInLayout = signedInLayout.Screen;
+/** A lazy route module: React Router loads it when the route matches. */
+const lazyRoute = (importer: Load) => async () => ({
+  Component: (await importer()).default,
+});
+
+/** The route objects React Router runs, built from the table above. */
+export function routeObjects(): RouteObject[] {
+  const open: RouteObject[] = [];
+  const data: RouteObject[] = [];
+  const signedIn: RouteObject[] = [];
+  for (const r of routes) {
+    if (r.kind === 'redirect') {
+      const to = r.to;
+      // Answered before anything renders: no flash of an empty page.
+      open.push({ path: r.path, loader: () => replace(to), element: null });
+      continue;
+    }
+    const object: RouteObject = { path: r.path, lazy: lazyRoute(r.importer) };
+    if (r.data) {
+      const prefetch = r.data;
+      // Started with the route, not awaited: the screen's first queries
+      // run while its code downloads (prefetch.ts).
+      object.loader = () => {
+        void prefetchScreenData(prefetch);
+        return null;
+      };
+      // Once per visit of the screen, not on each filter or page change.
+      object.shouldRevalidate = ({ currentUrl, nextUrl }) =>
+        currentUrl.pathname !== nextUrl.pathname;
+    }
+    if (r.kind === 'signed-in') signedIn.push(object);
+    else if (r.kind === 'data') data.push(object);
+    else open.push(object);
+  }
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: PageSpinner,
+      children: [
+        {
+          ErrorBoundary: RouteErrorElement,
+          children: [
+            ...open,
+            // Pathless layout routes: the query cache, toasts and the
+            // session check stay mounted while the user moves between
+            // data screens.
+            {
+              lazy: async () => ({
+                Component: (await import('@web/app/data-layout'))
+                  .DataLayoutRoute,
+              }),
+              children: [
+                ...data,
+                {
+                  lazy: async () => ({
+                    Component: (await import('@web/app/signed-in-layout'))
+                      .SignedInLayout,
+                  }),
+                  children: signedIn,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
 /**
- * A screen that talks to the backend. Its layouts and its own module start
- * downloading together (no waterfall on a slow network); the layouts keep
- * their state between data screens because this element keeps its place.
+ * Every screen: scroll restoration, then the matched route. While the next
+ * screen's code loads, the current one stays and a bar at the top says so.
  */
-function DataScreen({
-  kind,
-  screen,
-  data,
-}: {
-  kind: RouteKind;
-  screen: LazyScreen;
-  data?: () => Promise<{ default: Prefetch }>;
-}) {
-  void dataLayout.load();
-  if (kind === 'signed-in') void signedInLayout.load();
-  void screen.load();
-  // Once per visit of the screen, not on every render.
-  useEffect(() => {
-    if (data) void prefetchScreenData(data);
-  }, [data]);
-  const page = <screen.Screen />;
+function RootLayout() {
+  const loading = useNavigation().state !== 'idle';
   return (
-    <BackendGate>
-      <DataLayout>
-        <Suspense fallback={<PageSpinner />}>
-          {kind === 'signed-in' ? (
-            <SignedInLayout>{page}</SignedInLayout>
-          ) : (
-            page
-          )}
-        </Suspense>
-      </DataLayout>
-    </BackendGate>
-  );
-}
-
-function renderRoute(r: AppRoute) {
-  if (r.kind === 'redirect') {
-    return (
-      <Route key={r.path} path={r.path}>
-        <Redirect to={r.to} replace />
-      </Route>
-    );
-  }
-  if (r.path === paths.notFound) {
-    return <Route key={r.path} component={r.screen.Screen} />;
-  }
-  if (r.kind === 'data' || r.kind === 'signed-in') {
-    // One key for every data screen: React keeps the layouts mounted.
-    return (
-      <Route key="data" path={r.path}>
-        <DataScreen kind={r.kind} screen={r.screen} data={r.data} />
-      </Route>
-    );
-  }
-  return <Route key={r.path} path={r.path} component={r.screen.Screen} />;
-}
-
-export function AppRouter() {
-  const [location] = useLocation();
-  return (
-    <RouteErrorBoundary resetKey={location}>
-      <ScrollToTop />
+    <>
+      <ScrollRestoration />
+      {loading && (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-1 bg-brand-600 motion-safe:animate-pulse"
+        />
+      )}
       <Suspense fallback={<PageSpinner />}>
-        <Switch>{routes.map(renderRoute)}</Switch>
+        <Outlet />
       </Suspense>
-    </RouteErrorBoundary>
+    </>
   );
+}
+
+/** The app's browser router (main.tsx). */
+export function createAppRouter() {
+  const router = createBrowserRouter(routeObjects());
+  // The blog's server-sent data describes the page as first loaded only
+  // (features/blog/lib/blog-boot.ts listens).
+  router.subscribe(() => dispatchEvent(new Event(NAVIGATED_EVENT)));
+  return router;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { SESSION_ENDED } from '@shared/domain/session';
 import { ACCOUNT_GONE } from '@shared/domain/validation/account-messages';
 import { takeSessionEnd, useSession } from '@web/api/auth/use-session';

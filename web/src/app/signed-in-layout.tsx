@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Fragment } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { signInHref } from '@shared/domain/return-path';
 import { useSession } from '@web/api/auth/use-session';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -11,20 +11,18 @@ import { BadgeCelebrations } from './badge-celebrations';
  * on every such screen: live ones (First Shot right after submitting) and
  * those earned while away.
  */
-export function SignedInLayout({ children }: { children: ReactNode }) {
+export function SignedInLayout() {
   const state = useSession();
-  const [location] = useLocation();
-  const search = useSearch();
+  const { pathname, search } = useLocation();
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'signed-out') {
-    const here = search ? `${location}?${search}` : location;
-    return <Redirect to={signInHref(here)} replace />;
+    return <Navigate to={signInHref(pathname + search)} replace />;
   }
   // Keyed by account: a screen (its drafts, its observers' last data)
   // never carries over to the next user signed in on this tab.
   return (
     <Fragment key={state.session.user.id}>
-      {children}
+      <Outlet />
       <BadgeCelebrations userId={state.session.user.id} />
     </Fragment>
   );

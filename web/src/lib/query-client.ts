@@ -3,7 +3,7 @@ import {
   QueryClient,
   type DefaultOptions,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {
@@ -12,23 +11,22 @@ afterEach(() => {
 // Each test gets fresh modules, so the once-per-page config load starts over.
 beforeEach(() => {
   vi.resetModules();
-  // jsdom has no scrolling; ScrollToTop calls it on every navigation.
+  // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
   vi.stubGlobal('scrollTo', vi.fn());
 });
 
 async function renderAt(path: string) {
-  const { AppRouter } = await import('@web/app/router');
-  const location = memoryLocation({ path, record: true });
+  const { routeObjects } = await import('@web/app/router');
+  const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
   // Awaited, so React retries screens that suspended on /config.json.
   await act(async () => {
-    render(
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <AppRouter />
-      </Router>,
-    );
+    render(<RouterProvider router={router} />);
   });
-  /** The address the app is at now. */
-  return { path: () => location.history.at(-1) };
+  /** The address the app is at now, and a way to move. */
+  return {
+    path: () => router.state.location.pathname + router.state.location.search,
+    go: (to: string) => act(() => router.navigate(to)),
+  };
 }
 
 function stubConfig(response: () => Response) {
@@ -165,5 +163,30 @@ describe('route table', () => {
         .getAllByRole('link', { name: 'Download Extension' })[0]!
         .getAttribute('href'),
     ).toBe('/extension');
+  });
+
+  it('shows a screen that fails to render as an error screen, until the user moves on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.doMock('@web/app/routes/legal/privacy-policy', () => ({
+      default: () => {
+        throw new Error('The policy broke');
+      },
+    }));
+    const router = await renderAt('/privacy-policy');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong' }),
+    ).toBeTruthy();
+    expect(screen.getByText('The policy broke')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+
+    await router.go('/terms-conditions');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Terms and Conditions',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
   });
 });

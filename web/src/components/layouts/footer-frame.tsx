@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { CONTACT_EMAIL } from '@shared/domain/brand';
 import { LogoMark } from '@web/components/ui/logo';
 

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { paths } from '@web/config/paths';
 import { useExtensionUrl } from '@web/hooks/use-extension-url';

@@ -4,9 +4,8 @@ import {
   serializeBlogBoot,
   type BlogBoot,
 } from '@shared/data/blog-boot';
+import { NAVIGATED_EVENT } from '@web/lib/navigated';
 import { hasStoredSession } from '@web/lib/stored-session';
-// The app's router: it announces pushState and replaceState as events.
-import 'wouter/use-browser-location';
 
 const article: BlogBoot = {
   kind: 'article',
@@ -34,6 +33,9 @@ async function servedPage(boot: BlogBoot | string, at: string) {
   return import('@web/features/blog/lib/blog-boot');
 }
 
+/** What the app's router announces after each move (app/router.tsx). */
+const moved = () => dispatchEvent(new Event(NAVIGATED_EVENT));
+
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   document.head.innerHTML = '';
@@ -52,13 +54,16 @@ describe('the blog data the server put into the page', () => {
     const boot = await servedPage(list, '/blog');
     expect(boot.bootList()).toEqual(list);
     history.pushState(null, '', '/app');
+    moved();
     history.pushState(null, '', '/blog');
+    moved();
     expect(boot.bootList()).toBeUndefined();
   });
 
   it('survives a change of the query string on the same page', async () => {
     const boot = await servedPage(list, '/blog');
     history.replaceState(null, '', '/blog?q=bugs');
+    moved();
     expect(boot.bootList()).toEqual(list);
   });
 

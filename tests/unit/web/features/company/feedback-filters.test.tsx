@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EMPTY_FILTERS,
@@ -10,14 +11,17 @@ afterEach(cleanup);
 describe('FeedbackFilters', () => {
   it('free: search and domain work; category, status and date are locked as Premium', () => {
     const onChange = vi.fn();
+    // Its Premium banner links to the plans: it renders inside a router.
     render(
-      <FeedbackFilters
-        plan="free"
-        domains={['example.com']}
-        hosts={['app.example.com', 'example.com']}
-        value={EMPTY_FILTERS}
-        onChange={onChange}
-      />,
+      <MemoryRouter>
+        <FeedbackFilters
+          plan="free"
+          domains={['example.com']}
+          hosts={['app.example.com', 'example.com']}
+          value={EMPTY_FILTERS}
+          onChange={onChange}
+        />
+      </MemoryRouter>,
     );
     expect(
       screen.getByText('Upgrade to premium to use advanced filters'),

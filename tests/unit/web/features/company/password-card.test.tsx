@@ -5,7 +5,7 @@ import { DataError } from '@shared/data/client';
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 const signIn = vi.hoisted(() => vi.fn());
 const updatePassword = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@web/lib/toast', () => ({ toast }));
 vi.mock('@web/api/auth/auth-actions', () => ({ authActions: { signIn } }));
 vi.mock('@web/api/companies/company-actions', () => ({
   companyActions: { updatePassword },

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Redirect, useParams } from 'wouter';
+import { Navigate, useParams } from 'react-router-dom';
 import { blogArticleHref } from '@web/config/paths';
 import type { BlogArticleBoot } from '@shared/data/blog-boot';
 import {
@@ -65,7 +65,7 @@ function Article({ slug }: { slug: string }) {
   // The server answers an old slug with a 301; a page served otherwise
   // still moves on (#19 item 25).
   if (boot?.redirectTo) {
-    return <Redirect to={blogArticleHref(boot.redirectTo)} replace />;
+    return <Navigate to={blogArticleHref(boot.redirectTo)} replace />;
   }
   const served = boot ? (
     <ServedArticle boot={boot} goLive={(pending) => setLive({ pending })} />

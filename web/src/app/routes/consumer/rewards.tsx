@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { signInHref } from '@shared/domain/return-path';
 import { useSession } from '@web/api/auth/use-session';
 import { PageFrame } from '@web/components/layouts/page-frame';

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { AppShell } from '@web/features/consumer/components/app-shell';
 import { SubmitFeedbackForm } from '@web/features/consumer/submit/submit-feedback-form';
 import { Card } from '@web/components/ui/card';

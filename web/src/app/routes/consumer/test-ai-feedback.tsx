@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { AiFeedbackProcessor } from '@web/features/ai/components/ai-feedback-processor';
 import { PageFrame } from '@web/components/layouts/page-frame';
 import { SiteFooter } from '@web/components/layouts/site-footer';

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { LogoMark } from '@web/components/ui/logo';
 import { paths } from '@web/config/paths';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation } from 'react-router-dom';
 import { signInHref } from '@shared/domain/return-path';
 import { buttonClass } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -8,7 +8,7 @@ import { Card } from '@web/components/ui/card';
  * come back here afterwards).
  */
 export function AccessDenied({ message }: { message: string }) {
-  const [location] = useLocation();
+  const { pathname: location } = useLocation();
   return (
     <Card className="mx-auto max-w-md text-center">
       <div

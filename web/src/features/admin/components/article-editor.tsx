@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { BlogArticleDetail } from '@shared/data/blog';
 import { toSlug } from '@shared/domain/slug';
 import {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import type { BlogArticleDetail } from '@shared/data/blog';
 import { formatArticleDate } from '@shared/domain/article-date';
 import { useAdminArticles } from '@web/api/blog/get-admin-articles';
@@ -12,10 +13,26 @@ import { Card } from '@web/components/ui/card';
 import { Dialog } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { onTabKey } from '@web/components/ui/tab-keys';
+import { filterNavigation } from '@web/lib/filter-history';
 import { ArticleEditor } from './article-editor';
 
 const TABS = ['Articles', 'Categories', 'Tags'] as const;
 type Tab = (typeof TABS)[number];
+
+/** The open section, in the URL (`?tab=categories`): reload and Back keep it. */
+function useTab(): [Tab, (next: Tab) => void] {
+  const [params, setParams] = useSearchParams();
+  const tab =
+    TABS.find((t) => t.toLowerCase() === params.get('tab')) ?? 'Articles';
+  const setTab = (next: Tab) => {
+    if (next === tab) return;
+    const to = new URLSearchParams(params);
+    if (next === 'Articles') to.delete('tab');
+    else to.set('tab', next.toLowerCase());
+    setParams(to, filterNavigation(params, to));
+  };
+  return [tab, setTab];
+}
 
 /** Editor state: closed, a new article, or an existing one. */
 type Editing = { article: BlogArticleDetail | null } | null;
@@ -162,7 +179,7 @@ function TagsTab() {
 
 /** The admin panel: articles with the editor, categories and tags. */
 export function BlogAdminPanel() {
-  const [tab, setTab] = useState<Tab>('Articles');
+  const [tab, setTab] = useTab();
   const [editing, setEditing] = useState<Editing>(null);
 
   return (

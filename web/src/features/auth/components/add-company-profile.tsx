@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { User } from '@supabase/supabase-js';
 import { addCompanyProfileSchema } from '@shared/domain/validation/company';
 import { companyActions } from '@web/api/companies/company-actions';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'wouter';
-import { useHistoryState } from 'wouter/use-browser-location';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { parseReferralCode } from '@shared/domain/referral';
 import { safeReturnPath } from '@shared/domain/return-path';
@@ -39,23 +38,19 @@ function modeFrom(params: URLSearchParams): Mode {
  */
 function useLeaveWhenSignedIn(enabled: boolean, next: string | null) {
   const session = useSession();
-  const [, navigate] = useLocation();
-  const historyState = useHistoryState<{ from?: string } | null>();
+  const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
     if (!enabled || session.status !== 'signed-in' || started.current) return;
     started.current = true;
-    const target =
-      safeReturnPath(next) ??
-      safeReturnPath(historyState?.from) ??
-      paths.dashboard;
+    const target = safeReturnPath(next) ?? paths.dashboard;
     const code = pendingReferral.get();
     if (!code) return void navigate(target, { replace: true });
     pendingReferral.clear();
     processPendingReferral(code)
       .catch((err: unknown) => console.error('Referral not processed', err))
       .finally(() => navigate(target, { replace: true }));
-  }, [enabled, session.status, navigate, historyState, next]);
+  }, [enabled, session.status, navigate, next]);
   return session.status;
 }
 

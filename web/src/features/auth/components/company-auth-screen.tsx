@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { Link, useLocation, useSearchParams } from 'wouter';
-import { toast } from 'sonner';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import { signInSchema } from '@shared/domain/validation/auth';
 import { companySignUpSchema } from '@shared/domain/validation/company';
@@ -52,7 +52,7 @@ export function CompanyAuthScreen() {
         ? 'forgot'
         : 'signup';
   const session = useSession();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');

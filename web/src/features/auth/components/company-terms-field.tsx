@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 
 /** The company terms box both company forms need: no company without it. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import {
   emailSchema,
   newPasswordSchema,
@@ -85,7 +85,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
 /** The page a reset link opens: choose a new password. */
 export function NewPasswordForm() {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>(

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
-import { toast } from 'sonner';
+import { Link } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import { REFERRAL_SIGNUP_BANNER } from '@shared/domain/referral';
 import {
   consumerSignUpSchema,

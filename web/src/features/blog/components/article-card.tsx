@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import type { BlogArticleSummary } from '@shared/data/blog';
 import { Badge } from '@web/components/ui/badge';
 import { blogArticleHref } from '@web/config/paths';

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import type { BlogArticleDetail } from '@shared/data/blog';
 import { Badge } from '@web/components/ui/badge';
 import { buttonClass } from '@web/components/ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
-import { Redirect } from 'wouter';
+import { toast } from '@web/lib/toast';
+import { Navigate } from 'react-router-dom';
 import { useArticle } from '@web/api/blog/get-article';
 import { useSlugRedirect } from '@web/api/blog/get-slug-redirect';
 import { blogArticleHref } from '@web/config/paths';
@@ -49,7 +49,7 @@ export function ArticleView({
   if (query.isPending) return <ArticleSkeleton />;
   if (!article) {
     if (moved.data) {
-      return <Redirect to={blogArticleHref(moved.data)} replace />;
+      return <Navigate to={blogArticleHref(moved.data)} replace />;
     }
     return moved.isFetching ? <ArticleSkeleton /> : <ArticleNotFound />;
   }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'wouter';
+import { useSearchParams } from 'react-router-dom';
 import type { BlogArticleSummary, BlogCategory } from '@shared/data/blog';
 import type { BlogListFilters } from '@shared/data/blog-boot';
 import { inputClass } from '@web/components/ui/field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ArticleCard } from './article-card';
+import { filterNavigation } from '@web/lib/filter-history';
 
 /** Search words and category live in the URL: `?q=…&category=<slug>`. */
 const SEARCH_PARAM = 'q';
@@ -19,17 +20,13 @@ export function useBlogFilters() {
   const search = params.get(SEARCH_PARAM) ?? '';
   const categorySlug = params.get(CATEGORY_PARAM) ?? '';
   const filters: BlogListFilters = { search: search.trim(), categorySlug };
-  const update = (name: 'search' | 'category', value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        const key = name === 'search' ? SEARCH_PARAM : CATEGORY_PARAM;
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (name: 'search' | 'category', value: string) => {
+    const next = new URLSearchParams(params);
+    const key = name === 'search' ? SEARCH_PARAM : CATEGORY_PARAM;
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, filterNavigation(params, next, SEARCH_PARAM));
+  };
   return { search, categorySlug, filters, update };
 }
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation } from 'react-router-dom';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { signInHref } from '@shared/domain/return-path';
 import { buttonClass } from '@web/components/ui/button';
@@ -14,7 +14,7 @@ import { AccountMenu } from './account-menu';
  */
 export function BlogNav() {
   // 'Log in' is for existing accounts: sign-in, then back to this page.
-  const [location] = useLocation();
+  const { pathname: location } = useLocation();
   const extensionUrl = useExtensionUrl();
   const account = useStoredAccount();
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { useLikeCount } from '@web/api/blog/get-like-count';
 import { useUserLiked } from '@web/api/blog/get-user-liked';
 import { useToggleLike } from '@web/api/blog/use-toggle-like';

@@ -5,14 +5,12 @@ import {
   type BlogListBoot,
   type BlogListFilters,
 } from '@shared/data/blog-boot';
+import { NAVIGATED_EVENT } from '@web/lib/navigated';
 
 let boot: BlogBoot | null | undefined;
 
-// Any move to another path ends it, even through screens that never read it
-// (wouter announces its history changes as these events).
-for (const event of ['popstate', 'pushState', 'replaceState']) {
-  window.addEventListener(event, () => void current());
-}
+// Any move to another path ends it, even through screens that never read it.
+addEventListener(NAVIGATED_EVENT, () => void current());
 
 /**
  * The blog data the server put into this page (shared/data/blog-boot.ts).

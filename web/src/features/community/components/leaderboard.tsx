@@ -1,4 +1,4 @@
-import { useSearchParams } from 'wouter';
+import { useSearchParams } from 'react-router-dom';
 import {
   clampPage,
   hasNextPage,
@@ -12,6 +12,7 @@ import {
 import { useLeaderboard } from '@web/api/community/get-leaderboard';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { filterNavigation } from '@web/lib/filter-history';
 
 /** The leaderboard table with its pager (page in the URL: ?page=n). */
 export function Leaderboard() {
@@ -20,11 +21,11 @@ export function Leaderboard() {
   const page = clampPage(requested, Number.MAX_SAFE_INTEGER);
   const board = useLeaderboard(page);
   const pages = totalPages(board.data?.totalCount ?? 0);
-  const go = (next: number) =>
-    setParams((p) => {
-      p.set('page', String(clampPage(next, pages)));
-      return p;
-    });
+  const go = (next: number) => {
+    const to = new URLSearchParams(params);
+    to.set('page', String(clampPage(next, pages)));
+    setParams(to, filterNavigation(params, to));
+  };
 
   return (
     <section

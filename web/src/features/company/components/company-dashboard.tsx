@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { useLocation, useSearchParams } from 'wouter';
+import { toast } from '@web/lib/toast';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
 import type {
   Company,
@@ -41,6 +41,7 @@ import {
   invertedDates,
   type FilterValues,
 } from './feedback-filters';
+import { filterNavigation } from '@web/lib/filter-history';
 
 // Only needed once a row is opened: kept out of the dashboard's first load.
 const FeedbackDetailDialog = lazy(() =>
@@ -66,7 +67,7 @@ export function CompanyDashboard({
   user: User;
   company: Company;
 }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const allowance = useViewAllowance(true);
   const plan = allowance.data?.plan ?? 'free';
   const domains = useDomainSummary(true);
@@ -109,7 +110,8 @@ export function CompanyDashboard({
   }, [list.error]);
 
   function go(next: FilterValues, nextPage: number) {
-    setParams(filtersToParams(next, nextPage), { replace: true });
+    const to = filtersToParams(next, nextPage);
+    setParams(to, filterNavigation(params, to, 'q'));
   }
 
   function onFilters(next: FilterValues) {

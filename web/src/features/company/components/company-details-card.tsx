@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { Company } from '@shared/data/companies';
 import { companyDetailsSchema } from '@shared/domain/validation/company';
 import { domainListSchema } from '@shared/domain/validation/fields';

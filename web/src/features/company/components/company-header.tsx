@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import type { Company } from '@shared/data/companies';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import { formatViewCounter, PLAN_RULES } from '@shared/domain/plans';
@@ -17,7 +17,7 @@ import {
 import { paths } from '@web/config/paths';
 
 function CompanyMenu({ company }: { company: Company }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
 
   async function logout() {
     try {

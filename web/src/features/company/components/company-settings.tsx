@@ -1,5 +1,5 @@
-import { Link } from 'wouter';
-import { toast } from 'sonner';
+import { Link } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import type { User } from '@supabase/supabase-js';
 import type { Company } from '@shared/data/companies';
 import { COMPANY_BRAND, CONTACT_EMAIL } from '@shared/domain/brand';

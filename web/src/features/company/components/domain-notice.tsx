@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import type { DomainSummary } from '@shared/data/companies';
 import { paths } from '@web/config/paths';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { DomainInstructions, DomainSummary } from '@shared/data/companies';
 import { domainClaimedMessage } from '@shared/domain/domains';
 import { companyActions } from '@web/api/companies/company-actions';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { ViewedFeedback } from '@shared/data/companies';
 import { toCsv } from '@shared/domain/csv';
 import { companyActions } from '@web/api/companies/company-actions';

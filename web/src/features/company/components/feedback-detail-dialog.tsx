@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { CompanyFeedbackDetail } from '@shared/data/companies';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import {

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { FEEDBACK_CATEGORIES, categoryLabel } from '@shared/domain/categories';
 import { domainFilterOptions } from '@shared/domain/domains';
 import {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { webhookUrlError } from '@shared/domain/webhooks';
 import {
   useCreateWebhook,

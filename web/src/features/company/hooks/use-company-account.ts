@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
 import type { Company } from '@shared/data/companies';
 import { useSession } from '@web/api/auth/use-session';
@@ -22,7 +22,7 @@ export function useCompanyAccount(): CompanyAccount {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.session.user : null;
   const company = useMyCompany(user?.id);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const missing =
     session.status === 'signed-out' ||
     (user !== null && company.isSuccess && company.data === null) ||

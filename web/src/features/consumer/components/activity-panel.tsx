@@ -1,4 +1,4 @@
-import { formatRelativeTime } from '@shared/domain/format';
+import { timeAgo } from '@shared/domain/relative-date';
 import { statusInfo } from '@shared/domain/statuses';
 import { useNotifications } from '@web/api/feedback/get-notifications';
 import { Card } from '@web/components/ui/card';
@@ -25,7 +25,7 @@ export function ActivityPanel({ userId }: { userId: string }) {
                 </span>
               </p>
               <p className="text-xs text-ink-muted">
-                {formatRelativeTime(n.created_at, new Date())}
+                {timeAgo(n.created_at, new Date())}
               </p>
             </li>
           ))}

@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import { CONSUMER_BRAND } from '@shared/domain/brand';
 import { authActions } from '@web/api/auth/auth-actions';
 import { buttonClass } from '@web/components/ui/button';
@@ -22,12 +22,13 @@ const MENU = [
   { to: paths.community, label: 'Community' },
 ] as const;
 
-const navClass = (isActive: boolean) =>
+// NavLink marks the current screen (aria-current="page") itself.
+const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-muted hover:text-ink'}`;
 
 function UserMenu() {
   const user = useSignedInUser();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
 
   async function signOut() {
     try {
@@ -89,8 +90,6 @@ function UserMenu() {
 /** Header of the signed-in consumer screens (consumer spec §2 Dashboard). */
 export function AppHeader() {
   const { extensionUrl } = getEnv();
-  const [location] = useLocation();
-  const current = (to: string) => (location === to ? 'page' : undefined);
   return (
     <header className="sticky top-0 z-10 border-b border-line bg-white/85 backdrop-blur">
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -103,23 +102,19 @@ export function AppHeader() {
           <span className="text-lg max-sm:sr-only">{CONSUMER_BRAND}</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
-          <Link
-            to={paths.community}
-            className={navClass}
-            aria-current={current(paths.community)}
-          >
+          <NavLink to={paths.community} end className={navClass}>
             <span className="md:hidden" aria-hidden="true">
               🏆
             </span>
             <span className="max-md:sr-only">Community</span>
-          </Link>
-          <Link
+          </NavLink>
+          <NavLink
             to={paths.referrals}
-            aria-current={current(paths.referrals)}
-            className={(active) => `${navClass(active)} hidden sm:inline-flex`}
+            end
+            className={(state) => `${navClass(state)} hidden sm:inline-flex`}
           >
             Referrals
-          </Link>
+          </NavLink>
           <a
             href={extensionUrl}
             target="_blank"

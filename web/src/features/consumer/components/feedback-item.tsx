@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { format } from 'date-fns';
 import type { MyFeedback } from '@shared/data/feedback';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
-import { formatViews } from '@shared/domain/format';
+import { formatShortDate, formatViews } from '@shared/domain/format';
 import { qualityScoreLabel } from '@shared/domain/reputation';
 import { useSignedUrl } from '@web/api/uploads/get-signed-url';
 import { StatusBadge } from '@web/components/ui/status-badge';
@@ -71,7 +70,7 @@ export function FeedbackItem({ item }: { item: MyFeedback }) {
           </div>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-ink-muted">
             <span>{qualityScoreLabel(item.quality_score)}</span>
-            <span>{format(new Date(item.created_at), 'MMM d, yyyy')}</span>
+            <span>{formatShortDate(item.created_at)}</span>
             <span data-testid="views">{formatViews(item.view_count)}</span>
             <span aria-label={`${item.upvotes} upvotes`}>
               👍 {item.upvotes}

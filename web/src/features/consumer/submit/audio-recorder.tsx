@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { mediaExtension } from '@shared/domain/validation/files';
 import { Button } from '@web/components/ui/button';
 

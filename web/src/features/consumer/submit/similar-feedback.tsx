@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { failureText } from '@shared/data/client';
 import { DUPLICATE_VOTE_ERROR_CODE } from '@shared/domain/votes';
 import { categoryEmoji } from '@shared/domain/categories';

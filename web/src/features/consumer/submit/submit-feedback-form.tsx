@@ -1,7 +1,7 @@
 import { failureText } from '@shared/data/client';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { toast } from 'sonner';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import { isConnectionError, isTimeoutError } from '@shared/data/timeout-fetch';
 import {
   CATEGORY_FORM_BUTTONS,
@@ -49,7 +49,7 @@ export function submitOfflineMessage(timedOut: boolean) {
 
 /** The form of /submit-feedback (consumer spec §2, §5). */
 export function SubmitFeedbackForm({ userId }: { userId: string }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   // Kept per account across reloads and sign-outs (feedback-draft.ts).
   const { draft, set, clear } = useFeedbackDraft(userId);
   const { companyName, websiteUrl, title, description, category } = draft;

@@ -1,6 +1,6 @@
 import { failureText } from '@shared/data/client';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { UploadBucket } from '@shared/data/uploads';
 import {
   audioFileSchema,

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { COMPANY_BRAND } from '@shared/domain/brand';
 import {
   FooterFrame,

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { BRAND_SLUG, COMPANY_BRAND } from '@shared/domain/brand';
 import { PLAN_RULES } from '@shared/domain/plans';
 import { buttonClass } from '@web/components/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { BRAND_SLUG, CONSUMER_BRAND } from '@shared/domain/brand';
 import { CATEGORY_FORM_BUTTONS } from '@shared/domain/categories';
 import { buttonClass } from '@web/components/ui/button';

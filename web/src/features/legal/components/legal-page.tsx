@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from 'react-router-dom';
 import { brandFor, type Audience } from '@shared/domain/brand';
 import { SiteFooter } from '@web/components/layouts/site-footer';
 import { LogoMark } from '@web/components/ui/logo';

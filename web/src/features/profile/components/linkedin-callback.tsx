@@ -1,7 +1,7 @@
 import { failureText } from '@shared/data/client';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
-import { toast } from 'sonner';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from '@web/lib/toast';
 import {
   LINKEDIN_MESSAGES,
   LINKEDIN_REDIRECT_DELAY_MS,
@@ -24,7 +24,7 @@ type Outcome = { ok: boolean; message: string };
 export function LinkedinCallback() {
   const [params] = useSearchParams();
   const session = useSession();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const userId =
     session.status === 'signed-in' ? session.session.user.id : undefined;
   const verify = useVerifyLinkedin(userId);

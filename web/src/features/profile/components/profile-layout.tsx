@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@web/config/paths';
 
 const LINKS = [
@@ -16,7 +16,6 @@ export function ProfileLayout({
   title: string;
   children: ReactNode;
 }) {
-  const [location] = useLocation();
   return (
     <>
       <Link
@@ -31,11 +30,11 @@ export function ProfileLayout({
           className="flex gap-2 md:w-52 md:shrink-0 md:flex-col"
         >
           {LINKS.map((l) => (
-            <Link
+            <NavLink
               key={l.to}
               to={l.to}
-              aria-current={location === l.to ? 'page' : undefined}
-              className={(isActive) =>
+              end
+              className={({ isActive }) =>
                 `rounded-xl px-3.5 py-2 text-sm font-medium ${
                   isActive
                     ? 'bg-brand-600 text-white'
@@ -44,7 +43,7 @@ export function ProfileLayout({
               }
             >
               {l.label}
-            </Link>
+            </NavLink>
           ))}
         </nav>
         <div className="flex min-w-0 flex-1 flex-col gap-6">

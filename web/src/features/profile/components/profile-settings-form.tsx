@@ -1,6 +1,6 @@
 import { failureText } from '@shared/data/client';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { Profile } from '@shared/data/profiles';
 import {
   AGE_RANGES,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDistanceToNow } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import {
   NO_REFERRALS_TEXT,
   REFERRAL_COPIED_TEXT,

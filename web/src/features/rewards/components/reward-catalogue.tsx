@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'wouter';
+import { useSearchParams } from 'react-router-dom';
 import type { Reward, RewardSort } from '@shared/data/rewards';
 import { isRewardUnlocked, rewardLockedText } from '@shared/domain/rewards';
 import { useRewardClaims } from '@web/api/rewards/get-reward-claims';
@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { inputClass } from '@web/components/ui/field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { RewardDialog } from './reward-dialog';
+import { filterNavigation } from '@web/lib/filter-history';
 
 const ICONS: Record<string, string> = {
   physical: '📦',
@@ -79,15 +80,16 @@ export function RewardCatalogue({ userId }: { userId: string }) {
   const [open, setOpen] = useState<Reward | null>(null);
   const level = stats.data?.current_level ?? 0;
 
+  const change = (edit: (p: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    edit(next);
+    setParams(next, filterNavigation(params, next, 'q'));
+  };
   const setParam = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        if (value === null || value === '') p.delete(key);
-        else p.set(key, value);
-        return p;
-      },
-      { replace: true },
-    );
+    change((p) => {
+      if (value === null || value === '') p.delete(key);
+      else p.set(key, value);
+    });
 
   const all = rewards.data ?? [];
   const categories = [...new Set(all.map((r) => r.category))].sort();
@@ -156,15 +158,11 @@ export function RewardCatalogue({ userId }: { userId: string }) {
               variant="ghost"
               size="sm"
               onClick={() =>
-                setParams(
-                  (p) => {
-                    p.delete('q');
-                    p.delete('category');
-                    p.delete('type');
-                    return p;
-                  },
-                  { replace: true },
-                )
+                change((p) => {
+                  p.delete('q');
+                  p.delete('category');
+                  p.delete('type');
+                })
               }
             >
               Clear filters

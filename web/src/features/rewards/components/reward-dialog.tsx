@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { Reward, RewardClaim } from '@shared/data/rewards';
 import { REWARD_HOW_TO_CLAIM } from '@shared/domain/rewards';
 import { useClaimReward } from '@web/api/rewards/claim-reward';

@@ -1,6 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import NotFoundRoute from '@web/app/routes/landing/not-found';
 
@@ -9,9 +8,9 @@ afterEach(cleanup);
 describe('NotFoundRoute', () => {
   it("shows the spec's texts and links home", () => {
     render(
-      <Router hook={memoryLocation({ path: '/nowhere' }).hook}>
+      <MemoryRouter initialEntries={['/nowhere']}>
         <NotFoundRoute />
-      </Router>,
+      </MemoryRouter>,
     );
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404');
