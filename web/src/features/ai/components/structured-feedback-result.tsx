@@ -113,7 +113,7 @@ export function StructuredFeedbackResult({
               <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
                 {result.tags.map((tag) => (
                   <li key={tag}>
-                    <Badge className="text-accent-700 bg-accent-50">
+                    <Badge className="bg-accent-50 text-accent-700">
                       #{tag}
                     </Badge>
                   </li>
