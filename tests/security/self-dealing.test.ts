@@ -120,18 +120,13 @@ describe('self-dealing (M5)', () => {
   it('claiming the domain after writing the feedback does not pay completion either', async () => {
     const late = await createUser(t);
     const fb = await submit(late, 'https://late.example/page');
+    // The company form, one call (#20: clients insert no companies).
     ok(
-      await late.client
-        .from('companies')
-        .insert({
-          user_id: late.id,
-          email: late.email,
-          company_name: 'Late Co',
-          domain: 'late.example',
-          // The company form's terms (#19 item 14).
-          terms_accepted_at: new Date().toISOString(),
-        })
-        .select('id'),
+      await late.client.rpc('register_company', {
+        p_company_name: 'Late Co',
+        p_domains: ['late.example'],
+        p_accept_terms: true,
+      }),
     );
     await t.ctx.db.query(
       `update public.company_domains d set verified_at = now(), verification_method = 'dns'
