@@ -31,6 +31,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'private.company_can_read_media',
   'private.company_event_visible',
   'private.current_company_id',
+  // Issue #21: the caller's role in their company, for role-keyed policies.
+  'private.current_company_role',
   'private.current_upload_folder',
   'private.is_blog_admin',
   'private.level_for_points',

@@ -147,6 +147,13 @@ export const TABLES: Record<string, TableSpec> = {
     update: NONE,
     delete: NONE,
   },
+  // Issue #21: membership is written only by server functions.
+  company_members: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
   company_subscriptions: {
     select: 'd d d o o d',
     insert: NONE,
