@@ -98,9 +98,27 @@ const localZones = [
   },
   {
     target: LOCAL,
-    from: ['./web', './extension', './tests', './scripts'],
+    from: ['./web', './extension', './tests', './scripts', './shared/data'],
     message:
-      'supabase/local serves the built apps over HTTP; it never imports web/, extension/, tests/ or scripts/.',
+      "supabase/local speaks Supabase's protocols and knows no app code: it never imports web/, extension/, shared/data, tests/ or scripts/.",
+  },
+  {
+    target: LOCAL,
+    from: './server',
+    except: ['./index.ts'],
+    message:
+      'The embedded backend mounts the page server through server/index.ts only.',
+  },
+];
+
+// server/: the product's page server, in front of hosted Supabase or mounted
+// by the embedded backend; it reads Supabase only through supabase-js.
+const serverZones = [
+  {
+    target: './server',
+    from: ['./supabase', './web', './extension', './tests', './scripts'],
+    message:
+      'The page server talks to Supabase only through supabase-js: it never imports supabase/ (local or functions), the apps, tests or scripts.',
   },
 ];
 
@@ -119,7 +137,7 @@ const zones = [
   },
   {
     target: './shared',
-    from: ['./web', './extension', './supabase', './tests'],
+    from: ['./web', './extension', './supabase', './server', './tests'],
     message: 'shared/ is imported by the apps, never the other way round.',
   },
   {
@@ -134,7 +152,7 @@ const zones = [
   },
   {
     target: ['./web', './extension', './shared'],
-    from: './supabase',
+    from: ['./supabase', './server'],
     message:
       'Apps talk to the backend only through supabase-js; nothing outside supabase/local knows it is local.',
   },
@@ -161,6 +179,7 @@ const zones = [
   ...featureZones,
   ...entrypointZones,
   ...localZones,
+  ...serverZones,
 ];
 
 export default tseslint.config(

@@ -9,6 +9,7 @@ import path from 'node:path';
 const PROJECTS = [
   'tests/tsconfig.json',
   'supabase/local/tsconfig.json',
+  'server/tsconfig.json',
   'tsconfig.node.json',
   'extension/tsconfig.json',
   'web/tsconfig.json',

@@ -11,12 +11,8 @@ import {
   type ServiceRequest,
   type ServiceResponse,
 } from './http.ts';
-import { isAppPath } from '../../shared/domain/app-paths.ts';
-import { serveWeb } from './static.ts';
 import { clientAddress } from './client-address.ts';
 import { gatewayKeyCheck } from './api-keys.ts';
-import { articleHead, injectHead } from './blog-head.ts';
-import { blogBootReader, injectBlogBoot } from './blog-boot.ts';
 
 /** A service mounted under a gateway prefix, with its own body limit. */
 export interface Mount {
@@ -127,26 +123,25 @@ async function send(
   res.end(head ? undefined : body);
 }
 
+/** What answers every path no service is mounted on (the product's page server). */
+export type Fallback = (req: {
+  method: string;
+  pathname: string;
+  rawQuery: string;
+  acceptEncoding: string;
+}) => Promise<ServiceResponse | undefined>;
+
 /**
  * The one HTTP origin of the embedded backend: every Supabase service under
- * its gateway prefix, `/config.json`, and the built web app for everything else.
+ * its gateway prefix, and `fallback` (the product's page server, mounted by
+ * start.ts) for everything else, as a CDN or proxy would put both on one origin.
  */
 export function createHttpServer(
   ctx: BackendContext,
   mounts: Mount[],
+  fallback?: Fallback,
 ): http.Server {
   const { config } = ctx;
-  // Read per request: the public URL is only known after listening on port 0.
-  const runtimeConfig = () =>
-    JSON.stringify({
-      supabaseUrl: config.publicUrl,
-      supabaseAnonKey: config.anonKey,
-      demoMode: config.demoMode,
-      extensionUrl: config.extensionUrl ?? `${config.publicUrl}/extension`,
-      linkedinEnabled: config.linkedinEnabled,
-      linkedinClientId: config.linkedin?.clientId ?? null,
-      linkedinAuthorizeUrl: config.linkedin?.authorizeUrl ?? null,
-    });
 
   const server = http.createServer((req, res) => {
     const headers = normalizeHeaders(req.headers);
@@ -206,52 +201,13 @@ export function createHttpServer(
         }
         return mount.handler(sreq);
       }
-      if (pathname === '/config.json') {
-        return {
-          status: 200,
-          headers: {
-            'content-type': 'application/json; charset=utf-8',
-            'cache-control': 'no-cache',
-          },
-          body: runtimeConfig(),
-        };
-      }
-      if ((method === 'GET' || method === 'HEAD') && config.webDist) {
-        // Blog pages: public data, and an article's head tags built from it,
-        // go into the HTML sent.
-        const boot = await readBlogBoot(pathname, rawQuery);
-        // An article's old slug: a permanent move to its current one.
-        if (boot?.kind === 'article' && boot.redirectTo) {
-          return {
-            status: 301,
-            headers: {
-              location: `/blog/${encodeURIComponent(boot.redirectTo)}${rawQuery ? `?${rawQuery}` : ''}`,
-              'cache-control': 'no-cache',
-            },
-            body: '',
-          };
-        }
-        if (boot) {
-          const shell = await serveWeb(config.webDist, '/index.html');
-          if (shell?.body) {
-            const head =
-              boot.kind === 'article'
-                ? articleHead(config.publicUrl, boot)
-                : undefined;
-            let html = Buffer.from(shell.body).toString('utf8');
-            if (head) html = injectHead(html, head);
-            html = injectBlogBoot(html, boot);
-            return { ...shell, status: head?.status ?? 200, body: html };
-          }
-        }
-        const page = await serveWeb(
-          config.webDist,
-          pathname,
-          String(req.headers['accept-encoding'] ?? ''),
-          isAppPath,
-        );
-        if (page) return page;
-      }
+      const page = await fallback?.({
+        method,
+        pathname,
+        rawQuery,
+        acceptEncoding: headers['accept-encoding'] ?? '',
+      });
+      if (page) return page;
       return json(404, { message: 'Not found' });
     };
 
@@ -272,6 +228,5 @@ export function createHttpServer(
         else res.end();
       });
   });
-  const readBlogBoot = blogBootReader(ctx, server);
   return server;
 }

@@ -15,7 +15,7 @@ import { createHttpServer } from './server.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createFunctionsService } from './functions/index.ts';
 import { createMailboxService } from './mail/mailbox.ts';
-import { createExtensionPage } from './extension-page.ts';
+import { createPageServer } from '../../server/index.ts';
 import { startSmtpDelivery } from './mail/smtp.ts';
 import { feedbackAiOptions, startFeedbackAi } from './jobs/feedback-ai.ts';
 import { startDigestWorker } from './jobs/digest.ts';
@@ -94,37 +94,49 @@ export async function startBackend(
   // Realtime captures the tables the migrations put in `supabase_realtime`.
   const realtime = createRealtimeService(ctx);
   await realtime.refresh();
-  const server = createHttpServer(ctx, [
-    { prefix: '/auth/v1', handler: createAuthService(ctx), api: true },
-    { prefix: '/rest/v1', handler: rest, api: true },
-    {
-      prefix: '/storage/v1',
-      handler: createStorageService(ctx),
-      api: true,
-      maxBodyBytes: STORAGE_MAX_BODY_BYTES,
-    },
-    {
-      prefix: '/functions/v1',
-      handler: createFunctionsService(ctx, {
-        functionsDir: config.functionsDir,
-        configToml: config.configToml,
-        secretNames: config.functionSecrets,
-      }),
-      maxBodyBytes: 20 * 1024 * 1024,
-      ownCors: true,
-      api: true,
-    },
-    ...(config.mailbox
-      ? [{ prefix: '/_mail', handler: createMailboxService(ctx) }]
-      : []),
-    {
-      prefix: '/extension',
-      handler: createExtensionPage(
-        config.extensionOutputDir,
-        () => config.publicUrl,
-      ),
-    },
-  ]);
+  // The product's page server on the same origin, reading this backend as a
+  // visitor would (anon key, over loopback; the address is known once listening).
+  let loopbackUrl = '';
+  const pages = createPageServer({
+    webDist: config.webDist,
+    extensionOutputDir: config.extensionOutputDir,
+    // Read per request: the public URL is only known after listening on port 0.
+    publicUrl: () => config.publicUrl,
+    supabaseUrl: () => config.publicUrl,
+    supabaseReadUrl: () => loopbackUrl,
+    anonKey: config.anonKey,
+    demoMode: config.demoMode,
+    extensionUrl: config.extensionUrl,
+    linkedin: config.linkedinEnabled ? config.linkedin : null,
+  });
+  const server = createHttpServer(
+    ctx,
+    [
+      { prefix: '/auth/v1', handler: createAuthService(ctx), api: true },
+      { prefix: '/rest/v1', handler: rest, api: true },
+      {
+        prefix: '/storage/v1',
+        handler: createStorageService(ctx),
+        api: true,
+        maxBodyBytes: STORAGE_MAX_BODY_BYTES,
+      },
+      {
+        prefix: '/functions/v1',
+        handler: createFunctionsService(ctx, {
+          functionsDir: config.functionsDir,
+          configToml: config.configToml,
+          secretNames: config.functionSecrets,
+        }),
+        maxBodyBytes: 20 * 1024 * 1024,
+        ownCors: true,
+        api: true,
+      },
+      ...(config.mailbox
+        ? [{ prefix: '/_mail', handler: createMailboxService(ctx) }]
+        : []),
+    ],
+    pages,
+  );
   realtime.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -148,7 +160,14 @@ export async function startBackend(
   const digests = config.digestWorker
     ? startDigestWorker(db, { publicUrl: () => config.publicUrl })
     : undefined;
-  const { port } = server.address() as AddressInfo;
+  const { address, family, port } = server.address() as AddressInfo;
+  const loopbackHost =
+    address === '0.0.0.0' || address === '::'
+      ? '127.0.0.1'
+      : family === 'IPv6'
+        ? `[${address}]`
+        : address;
+  loopbackUrl = `http://${loopbackHost}:${port}`;
   const url =
     config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
   if (config.port === 0) config.publicUrl = url;

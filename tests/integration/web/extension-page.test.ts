@@ -46,7 +46,7 @@ it('warns when the extension was built for another backend', async () => {
     'This build of the extension talks to <code>http://localhost:3000</code>.',
   );
   expect(html).toMatch(
-    new RegExp(`role="alert">This server is <code>${t.url}</code>`),
+    new RegExp(`role="alert">This site's backend is <code>${t.url}</code>`),
   );
   expect(html).toContain(`PEEGA_PUBLIC_URL=${t.url} npm run build:ext`);
 });

@@ -48,6 +48,26 @@ describe('lint rules: the zones', { timeout: 60_000 }, () => {
       "import '../../web/src/main.tsx';\n",
     ],
     [
+      'supabase/local importing app data access',
+      'supabase/local/probe.ts',
+      "export { loadBlogBoot } from '../../shared/data/load-blog-boot.ts';\n",
+    ],
+    [
+      'supabase/local reaching into the page server past its entry',
+      'supabase/local/probe.ts',
+      "export { serveWeb } from '../../server/static.ts';\n",
+    ],
+    [
+      'the page server importing the embedded backend',
+      'server/probe.ts',
+      "export type { Handler } from '../supabase/local/http.ts';\n",
+    ],
+    [
+      'the web app importing the page server',
+      'web/src/lib/probe.ts',
+      "export { createPageServer } from '../../../server/index.ts';\n",
+    ],
+    [
       'an edge function importing supabase/local',
       'supabase/functions/verify-domain/probe.ts',
       "export { json } from '../../local/http.ts';\n",
@@ -61,6 +81,15 @@ describe('lint rules: the zones', { timeout: 60_000 }, () => {
       await ruleIds(
         'web/src/app/routes/consumer/probe.tsx',
         "export { AppShell } from '@web/features/consumer/components/app-shell';\nexport { ProfileLayout } from '@web/features/profile/components/profile-layout';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('allows the embedded backend to mount the page server by its entry', async () => {
+    expect(
+      await ruleIds(
+        'supabase/local/probe.ts',
+        "export { createPageServer } from '../../server/index.ts';\n",
       ),
     ).toEqual([]);
   });

@@ -43,6 +43,8 @@ const cases: [string, string, 'refused' | 'allowed'][] = [
   ['supabase/local/tsconfig.json', 'dom-global', 'refused'],
   ['supabase/local/tsconfig.json', 'node-global', 'allowed'],
   ['supabase/local/tsconfig.json', 'fetch-global', 'allowed'],
+  ['server/tsconfig.json', 'dom-global', 'refused'],
+  ['server/tsconfig.json', 'node-global', 'allowed'],
   ['supabase/functions/tsconfig.json', 'dom-global', 'refused'],
   ['supabase/functions/tsconfig.json', 'fetch-global', 'allowed'],
   ['shared/domain/tsconfig.json', 'dom-global', 'refused'],

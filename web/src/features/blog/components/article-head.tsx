@@ -5,7 +5,7 @@ import { BLOG_AUTHOR } from './article-meta';
 
 /**
  * Removes the head tags the server put into the HTML for the first article
- * (between `<!--blog-head-->` markers, supabase/local/blog-head.ts): the
+ * (between `<!--blog-head-->` markers, server/blog-head.ts): the
  * page renders its own, which follow client-side navigation.
  */
 function removeServerHead() {

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { ServiceResponse } from './http.ts';
+import type { PageResponse } from './http.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,7 +37,7 @@ async function fileResponse(
   file: string,
   status = 200,
   acceptsGzip = false,
-): Promise<ServiceResponse | undefined> {
+): Promise<PageResponse | undefined> {
   let mtimeMs: number;
   try {
     const s = await stat(file);
@@ -78,7 +78,7 @@ export async function serveWeb(
   urlPath: string,
   acceptEncoding = '',
   isRoute: (pathname: string) => boolean = () => true,
-): Promise<ServiceResponse | undefined> {
+): Promise<PageResponse | undefined> {
   const acceptsGzip = /\bgzip\b/i.test(acceptEncoding);
   let decoded: string;
   try {

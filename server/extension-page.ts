@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EXTENSION_BACKEND_FILE } from '../../shared/domain/public-url.ts';
-import { json, type Handler } from './http.ts';
+import { EXTENSION_BACKEND_FILE } from '../shared/domain/public-url.ts';
+import { jsonResponse, type PageResponse } from './http.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -26,7 +26,7 @@ function backendSection(outputDir: string, publicUrl: string): string {
   ];
   if (builtFor && builtFor !== publicUrl) {
     lines.push(
-      `<p class="warn" role="alert">This server is <code>${here}</code>: change the extension's backend address to it, or build it again with <code>PEEGA_PUBLIC_URL=${here} npm run build:ext</code> (<code>npm start</code> does this by itself).</p>`,
+      `<p class="warn" role="alert">This site's backend is <code>${here}</code>: change the extension's backend address to it, or build it again with <code>PEEGA_PUBLIC_URL=${here} npm run build:ext</code> (<code>npm start</code> does this by itself).</p>`,
     );
   }
   lines.push(
@@ -41,18 +41,18 @@ function backendSection(outputDir: string, publicUrl: string): string {
  */
 export function createExtensionPage(
   outputDir: string,
-  /** This server's address (read per request: tests learn it after listen). */
+  /** The backend's address (read per request: tests learn it after listen). */
   publicUrl: () => string,
-): Handler {
+): (subPath: string) => Promise<PageResponse> {
   const findZip = () =>
     existsSync(outputDir)
       ? readdirSync(outputDir).find((f) => /-chrome\.zip$/.test(f))
       : undefined;
-  return async (req) => {
+  return async (subPath) => {
     const zip = findZip();
-    if (req.path === '/peega-chrome.zip') {
+    if (subPath === '/peega-chrome.zip') {
       if (!zip)
-        return json(404, {
+        return jsonResponse(404, {
           message: 'The extension zip is not built (npm run zip:ext)',
         });
       return {
@@ -64,8 +64,8 @@ export function createExtensionPage(
         body: await readFile(path.join(outputDir, zip)),
       };
     }
-    if (req.path !== '/' && req.path !== '')
-      return json(404, { message: 'Not found' });
+    if (subPath !== '/' && subPath !== '')
+      return jsonResponse(404, { message: 'Not found' });
     const unpacked = path.join(outputDir, 'chrome-mv3');
     const built = existsSync(path.join(unpacked, 'manifest.json'));
     const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

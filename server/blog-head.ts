@@ -1,4 +1,4 @@
-import type { BlogArticleBoot } from '../../shared/data/blog-boot.ts';
+import type { BlogArticleBoot } from '../shared/data/blog-boot.ts';
 
 /** What the server adds to the app shell for `/blog/<slug>`. */
 export interface PageHead {
