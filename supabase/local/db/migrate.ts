@@ -92,9 +92,10 @@ export async function migrate(
       await db.transaction(async (tx) => {
         await tx.exec(sql);
         await tx.query(
-          `insert into supabase_migrations.schema_migrations (version, name, statements_hash)
-           values ($1, $2, md5($3))`,
-          [version, file.replace(/\.sql$/, ''), sql],
+          `insert into supabase_migrations.schema_migrations (version, name, statements, statements_hash)
+           values ($1, $2, array[$3::text], md5($3))`,
+          // The CLI's name: the file's without the version and `.sql`.
+          [version, file.replace(/^[^_]*_/, '').replace(/\.sql$/, ''), sql],
         );
       });
     } catch (e) {
@@ -115,8 +116,8 @@ export async function migrate(
       await db.transaction(async (tx) => {
         await tx.exec(sql);
         await tx.query(
-          `insert into supabase_migrations.schema_migrations (version, name, statements_hash)
-           values ('seed', 'seed', md5($1))`,
+          `insert into supabase_migrations.schema_migrations (version, name, statements, statements_hash)
+           values ('seed', 'seed', array[$1::text], md5($1))`,
           [sql],
         );
       });
@@ -126,4 +127,34 @@ export async function migrate(
     seeded = true;
   }
   return { applied, seeded };
+}
+
+/**
+ * For a database migrated elsewhere (`supabase db push`): throws unless the
+ * ledger records every migration of the folder.
+ */
+export async function assertMigrated(
+  db: Db,
+  migrationsDir: string,
+): Promise<void> {
+  const { rows } = await db.query<{ ledger: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as ledger`,
+  );
+  const done = new Set(
+    rows[0]?.ledger
+      ? (
+          await db.query<{ version: string }>(
+            'select version from supabase_migrations.schema_migrations',
+          )
+        ).rows.map((r) => r.version)
+      : [],
+  );
+  const pending = (existsSync(migrationsDir) ? readdirSync(migrationsDir) : [])
+    .filter((f) => f.endsWith('.sql') && !done.has(f.split('_')[0] ?? f))
+    .sort();
+  if (pending.length > 0)
+    throw new Error(
+      `PEEGA_MIGRATE=0 but the database lacks ${pending.length} migration(s) ` +
+        `(${pending.join(', ')}): apply them with \`supabase db push\` first`,
+    );
 }
