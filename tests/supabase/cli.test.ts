@@ -5,11 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { migrate } from '../../supabase/local/db/migrate.ts';
+import { openPostgres } from '../../supabase/local/db/postgres.ts';
 import {
   generateTypes,
   root,
   supabase,
   TYPES_FILE,
+  withDatabase,
 } from '../../scripts/supabase-cli.ts';
 import { ADVISOR_ALLOW_LIST, LINT_ALLOW_LIST } from './allow-list.ts';
 
@@ -86,4 +89,38 @@ describe.skipIf(!url)('Supabase CLI on the pushed database', () => {
       ).map((a) => `${a.function} ${a.message}`),
     ).toEqual([]);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'supabase db push finds nothing to apply on a database the embedded backend migrated and seeded',
+    async () => {
+      const server = process.env.DATABASE_URL!;
+      const name = `peega_emb_${process.pid}_${Date.now()}`;
+      const admin = async (sql: string) => {
+        const c = new pg.Client({ connectionString: server });
+        await c.connect();
+        await c.query(sql).finally(() => c.end());
+      };
+      await admin(`create database ${name}`);
+      try {
+        const db = await openPostgres(withDatabase(server, name), 2);
+        try {
+          await migrate(db, {
+            migrationsDir: path.join(root, 'supabase/migrations'),
+            seedFile: path.join(root, 'supabase/seed.sql'),
+            seed: true,
+          });
+        } finally {
+          await db.close();
+        }
+        const r = supabase(
+          ['db', 'push', '--dry-run'],
+          withDatabase(server, name),
+        );
+        expect(r.status, r.stdout + r.stderr).toBe(0);
+        expect(r.stdout + r.stderr).toContain('Remote database is up to date');
+      } finally {
+        await admin(`drop database if exists ${name} with (force)`);
+      }
+    },
+  );
 });

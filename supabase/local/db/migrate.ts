@@ -77,7 +77,10 @@ export async function migrate(
       )
     ).rows.map((r) => r.version),
   );
-  const fresh = done.size === 0;
+  const seededBefore = await db.query(
+    'select 1 from supabase_migrations.seed_files limit 1',
+  );
+  const fresh = done.size === 0 && seededBefore.rows.length === 0;
   const files = existsSync(options.migrationsDir)
     ? readdirSync(options.migrationsDir)
         .filter((f) => f.endsWith('.sql'))
@@ -112,13 +115,16 @@ export async function migrate(
     existsSync(options.seedFile)
   ) {
     const sql = readFileSync(options.seedFile, 'utf8');
+    const seedPath = `supabase/${path.basename(options.seedFile)}`;
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
         await tx.query(
-          `insert into supabase_migrations.schema_migrations (version, name, statements, statements_hash)
-           values ('seed', 'seed', array[$1::text], md5($1))`,
-          [sql],
+          // Where the CLI records it: not a migration the CLI lacks a file for.
+          `insert into supabase_migrations.seed_files (path, hash)
+           values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'))
+           on conflict (path) do update set hash = excluded.hash`,
+          [seedPath, sql],
         );
       });
     } catch (e) {

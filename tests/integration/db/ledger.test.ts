@@ -7,7 +7,8 @@ import { openPglite } from '../../../supabase/local/db/pglite.ts';
 
 // The migrations ledger is the Supabase CLI's (`supabase db push` inserts
 // version, name, statements): a data folder whose ledger predates that
-// (name and statements_hash not null, no statements) is brought to it.
+// (name and statements_hash not null, no statements, the seed recorded as a
+// migration) is brought to it.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'peega-ledger-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -22,7 +23,7 @@ it('upgrades an earlier ledger so the CLI can record into it', async () => {
         statements_hash text not null,
         applied_at timestamptz not null default now());
       insert into supabase_migrations.schema_migrations (version, name, statements_hash)
-        values ('20240101000000', '20240101000000_old', 'x');`);
+        values ('20240101000000', '20240101000000_old', 'x'), ('seed', 'seed', 'y');`);
     await migrate(db, { migrationsDir: dir, seed: false });
     // What `supabase db push` runs for each migration.
     await db.query(
@@ -37,6 +38,11 @@ it('upgrades an earlier ledger so the CLI can record into it', async () => {
     }>(
       `select version, name, statements from supabase_migrations.schema_migrations order by version`,
     );
+    // The seed moved where the CLI records seeds: not a migration it lacks.
+    const seeds = await db.query(
+      'select path, hash from supabase_migrations.seed_files',
+    );
+    expect(seeds.rows).toEqual([{ path: 'supabase/seed.sql', hash: 'y' }]);
     expect(rows).toEqual([
       {
         version: '20240101000000',
@@ -49,4 +55,4 @@ it('upgrades an earlier ledger so the CLI can record into it', async () => {
   } finally {
     await db.close();
   }
-});
+}, 120_000); // a fresh PGlite (initdb) is slow on a loaded machine

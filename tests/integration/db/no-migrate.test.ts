@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
@@ -6,6 +7,12 @@ import { loadConfig } from '../../../supabase/local/config.ts';
 import { migrate } from '../../../supabase/local/db/migrate.ts';
 import type { Db } from '../../../supabase/local/db/types.ts';
 import { startBackend } from '../../../supabase/local/start.ts';
+import {
+  createDatabaseFrom,
+  pgliteTemplate,
+  postgresTemplate,
+  templateRun,
+} from '../../support/templates.ts';
 
 // PEEGA_MIGRATE=0: the backend on a database `supabase db push` migrated
 // (docs/deploy.md). It applies nothing itself and refuses a database that
@@ -26,21 +33,45 @@ async function admin(sql: string) {
   }
 }
 
-/** An empty database: PGlite, or a new one on DATABASE_URL's server. */
-async function emptyDb(): Promise<Db> {
+/**
+ * An empty database, or with `migrated` a copy of this run's migrated
+ * template: PGlite, or a new one on DATABASE_URL's server.
+ */
+async function openDb(migrated = false): Promise<Db> {
   const baseUrl = process.env.DATABASE_URL;
+  const run = migrated ? await templateRun() : null;
+  const source = {
+    migrationsDir: path.join(root, 'supabase/migrations'),
+    seedFile: '',
+    seed: false,
+  };
   if (!baseUrl) {
     const { openPglite } = await import('../../../supabase/local/db/pglite.ts');
-    return openPglite();
+    if (!run) {
+      const db = await openPglite();
+      if (migrated) await migrate(db, source);
+      return db;
+    }
+    return openPglite(undefined, {
+      loadDataDir: await pgliteTemplate(run, source),
+    });
   }
   const name = `peega_test_${randomBytes(6).toString('hex')}`;
-  await admin(`create database ${name}`);
+  if (run)
+    await createDatabaseFrom(
+      baseUrl,
+      name,
+      await postgresTemplate(run, baseUrl, source),
+    );
+  else await admin(`create database ${name}`);
   cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   const { openPostgres } =
     await import('../../../supabase/local/db/postgres.ts');
-  return openPostgres(u.toString(), 2);
+  const db = await openPostgres(u.toString(), 2);
+  if (migrated && !run) await migrate(db, source);
+  return db;
 }
 
 const config = () =>
@@ -58,29 +89,42 @@ const config = () =>
     root,
   );
 
-it('refuses a database that lacks migrations, naming them', async () => {
-  const db = await emptyDb();
-  await expect(startBackend(await config(), { db })).rejects.toThrow(
-    /PEEGA_MIGRATE=0 but the database lacks \d+ migration\(s\) \(20250601120000_create_foundation\.sql, .*apply them with `supabase db push`/,
-  );
-});
+// A fresh PGlite (initdb) takes long on a loaded machine.
+const SLOW = 120_000;
 
-it('starts on a migrated database without touching its schema', async () => {
-  const db = await emptyDb();
-  const cfg = await config();
-  await migrate(db, { migrationsDir: cfg.migrationsDir, seed: false });
-  // The bootstrap grants this on every migrating start: left revoked, it
-  // shows that nothing was applied.
-  await db.exec('revoke usage on schema storage from anon');
-  const backend = await startBackend(cfg, { db });
-  cleanups.push(() => backend.stop());
-  expect(backend.migrations.applied).toEqual([]);
-  const { rows } = await db.query<{ ok: boolean }>(
-    `select has_schema_privilege('anon', 'storage', 'usage') as ok`,
-  );
-  expect(rows[0]?.ok).toBe(false);
-  const res = await fetch(`${backend.url}/rest/v1/badges?select=key&limit=1`, {
-    headers: { apikey: cfg.anonKey },
-  });
-  expect(res.status).toBe(200);
-});
+it(
+  'refuses a database that lacks migrations, naming them',
+  async () => {
+    const db = await openDb();
+    await expect(startBackend(await config(), { db })).rejects.toThrow(
+      /PEEGA_MIGRATE=0 but the database lacks \d+ migration\(s\) \(20250601120000_create_foundation\.sql, .*apply them with `supabase db push`/,
+    );
+  },
+  SLOW,
+);
+
+it(
+  'starts on a migrated database without touching its schema',
+  async () => {
+    const db = await openDb(true);
+    const cfg = await config();
+    // The bootstrap grants this on every migrating start: left revoked, it
+    // shows that nothing was applied.
+    await db.exec('revoke usage on schema storage from anon');
+    const backend = await startBackend(cfg, { db });
+    cleanups.push(() => backend.stop());
+    expect(backend.migrations.applied).toEqual([]);
+    const { rows } = await db.query<{ ok: boolean }>(
+      `select has_schema_privilege('anon', 'storage', 'usage') as ok`,
+    );
+    expect(rows[0]?.ok).toBe(false);
+    const res = await fetch(
+      `${backend.url}/rest/v1/badges?select=key&limit=1`,
+      {
+        headers: { apikey: cfg.anonKey },
+      },
+    );
+    expect(res.status).toBe(200);
+  },
+  SLOW,
+);
