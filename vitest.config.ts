@@ -74,6 +74,17 @@ export default defineConfig({
         },
       },
       {
+        // Supabase's own CLI on a database `supabase db push` migrated; needs
+        // PostgreSQL (npm run test:supabase).
+        test: {
+          name: 'supabase',
+          environment: 'node',
+          include: ['tests/supabase/**/*.test.ts'],
+          globalSetup: ['tests/supabase/setup.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
         // Reads web/dist and .output: run after the builds (npm run test:budgets).
         test: {
           name: 'budgets',

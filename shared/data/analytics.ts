@@ -31,7 +31,8 @@ export async function trackEvent(
   try {
     const { error } = await client.from('analytics_events').insert({
       event_name: event.name,
-      properties: event.properties as Json,
+      // The column is `jsonb not null`: the CLI types it NonNullable<Json>.
+      properties: event.properties as NonNullable<Json>,
     });
     return !error;
   } catch {

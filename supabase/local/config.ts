@@ -68,6 +68,12 @@ export interface BackendConfig {
   trustedProxies: string[];
   demoMode: boolean;
   seed: boolean;
+  /**
+   * Apply the platform objects and pending migrations on start (default).
+   * PEEGA_MIGRATE=0: the database was prepared and migrated elsewhere
+   * (`supabase db push`); start-up only checks that nothing is pending.
+   */
+  migrate: boolean;
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -256,6 +262,7 @@ export async function loadConfig(
       .filter(Boolean),
     demoMode,
     seed: (env.PEEGA_SEED ?? 'demo') !== 'none' && demoMode,
+    migrate: flag(env.PEEGA_MIGRATE, true),
     jwtSecret,
     anonKey,
     serviceRoleKey,

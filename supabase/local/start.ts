@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { BackendConfig } from './config.ts';
 import type { BackendContext } from './context.ts';
-import { migrate, type MigrateResult } from './db/migrate.ts';
+import { assertMigrated, migrate, type MigrateResult } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { JwtService } from './jwt.ts';
@@ -53,7 +53,10 @@ export interface RunningBackend {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates and seeds it, and serves every service on one port. */
+/**
+ * Opens the database, migrates and seeds it (unless config.migrate is off),
+ * and serves every service on one port.
+ */
 export async function startBackend(
   config: BackendConfig,
   options: {
@@ -71,11 +74,16 @@ export async function startBackend(
   const db = options.db ?? (await openDatabase(config));
   let migrations: MigrateResult;
   try {
-    migrations = await migrate(db, {
-      migrationsDir: config.migrationsDir,
-      seedFile: config.seedFile,
-      seed: config.seed,
-    });
+    if (config.migrate) {
+      migrations = await migrate(db, {
+        migrationsDir: config.migrationsDir,
+        seedFile: config.seedFile,
+        seed: config.seed,
+      });
+    } else {
+      await assertMigrated(db, config.migrationsDir);
+      migrations = { applied: [], seeded: false };
+    }
   } catch (e) {
     await db.close();
     throw e;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -125,8 +126,19 @@ export async function startTestBackend(
   // migration applied. Elsewhere (benchmarks), bootstrap as `npm start` does.
   const run = await templateRun();
   let db: Db | undefined;
+  // `npm run test:supabase`: copies of the database `supabase db push`
+  // migrated, which the backend must take as it is (no migrating).
+  const pushed = process.env.PEEGA_TEST_PUSHED_DB;
+  const usePushed =
+    !!pushed &&
+    !config.seed &&
+    path.resolve(config.migrationsDir) ===
+      path.join(root, 'supabase', 'migrations');
   if (baseUrl && name && config.databaseUrl === databaseUrl) {
-    if (run) {
+    if (usePushed) {
+      await createDatabaseFrom(baseUrl, name, pushed);
+      config.migrate = false;
+    } else if (run) {
       const template = await postgresTemplate(run, baseUrl, config);
       await createDatabaseFrom(baseUrl, name, template);
     } else {

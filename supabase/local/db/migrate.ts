@@ -77,7 +77,10 @@ export async function migrate(
       )
     ).rows.map((r) => r.version),
   );
-  const fresh = done.size === 0;
+  const seededBefore = await db.query(
+    'select 1 from supabase_migrations.seed_files limit 1',
+  );
+  const fresh = done.size === 0 && seededBefore.rows.length === 0;
   const files = existsSync(options.migrationsDir)
     ? readdirSync(options.migrationsDir)
         .filter((f) => f.endsWith('.sql'))
@@ -92,9 +95,10 @@ export async function migrate(
       await db.transaction(async (tx) => {
         await tx.exec(sql);
         await tx.query(
-          `insert into supabase_migrations.schema_migrations (version, name, statements_hash)
-           values ($1, $2, md5($3))`,
-          [version, file.replace(/\.sql$/, ''), sql],
+          `insert into supabase_migrations.schema_migrations (version, name, statements, statements_hash)
+           values ($1, $2, array[$3::text], md5($3))`,
+          // The CLI's name: the file's without the version and `.sql`.
+          [version, file.replace(/^[^_]*_/, '').replace(/\.sql$/, ''), sql],
         );
       });
     } catch (e) {
@@ -111,13 +115,16 @@ export async function migrate(
     existsSync(options.seedFile)
   ) {
     const sql = readFileSync(options.seedFile, 'utf8');
+    const seedPath = `supabase/${path.basename(options.seedFile)}`;
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
         await tx.query(
-          `insert into supabase_migrations.schema_migrations (version, name, statements_hash)
-           values ('seed', 'seed', md5($1))`,
-          [sql],
+          // Where the CLI records it: not a migration the CLI lacks a file for.
+          `insert into supabase_migrations.seed_files (path, hash)
+           values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'))
+           on conflict (path) do update set hash = excluded.hash`,
+          [seedPath, sql],
         );
       });
     } catch (e) {
@@ -126,4 +133,34 @@ export async function migrate(
     seeded = true;
   }
   return { applied, seeded };
+}
+
+/**
+ * For a database migrated elsewhere (`supabase db push`): throws unless the
+ * ledger records every migration of the folder.
+ */
+export async function assertMigrated(
+  db: Db,
+  migrationsDir: string,
+): Promise<void> {
+  const { rows } = await db.query<{ ledger: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as ledger`,
+  );
+  const done = new Set(
+    rows[0]?.ledger
+      ? (
+          await db.query<{ version: string }>(
+            'select version from supabase_migrations.schema_migrations',
+          )
+        ).rows.map((r) => r.version)
+      : [],
+  );
+  const pending = (existsSync(migrationsDir) ? readdirSync(migrationsDir) : [])
+    .filter((f) => f.endsWith('.sql') && !done.has(f.split('_')[0] ?? f))
+    .sort();
+  if (pending.length > 0)
+    throw new Error(
+      `PEEGA_MIGRATE=0 but the database lacks ${pending.length} migration(s) ` +
+        `(${pending.join(', ')}): apply them with \`supabase db push\` first`,
+    );
 }

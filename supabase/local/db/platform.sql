@@ -290,13 +290,32 @@ begin
 end $$;
 
 -- ---------------------------------------------------------------- migrations ledger
+-- The Supabase CLI's own ledger (`supabase db push` writes version, name and
+-- statements), so either may migrate the database and the other skips what
+-- is recorded. statements_hash and applied_at are this backend's additions.
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
-  version text primary key,
-  name text not null,
-  statements_hash text not null,
-  applied_at timestamptz not null default now()
+  version text primary key
 );
+alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+alter table supabase_migrations.schema_migrations add column if not exists name text;
+alter table supabase_migrations.schema_migrations add column if not exists statements_hash text;
+alter table supabase_migrations.schema_migrations add column if not exists applied_at timestamptz default now();
+-- Data folders from before kept `not null` on both.
+alter table supabase_migrations.schema_migrations alter column name drop not null;
+alter table supabase_migrations.schema_migrations alter column statements_hash drop not null;
+-- The CLI records seed files here (`db push --include-seed`). Earlier data
+-- folders recorded the seed as a migration 'seed', which the CLI takes for a
+-- migration missing from supabase/migrations and refuses to push.
+create table if not exists supabase_migrations.seed_files (
+  path text primary key,
+  hash text not null
+);
+insert into supabase_migrations.seed_files (path, hash)
+  select 'supabase/seed.sql', coalesce(statements_hash, '')
+    from supabase_migrations.schema_migrations where version = 'seed'
+  on conflict (path) do nothing;
+delete from supabase_migrations.schema_migrations where version = 'seed';
 
 -- ---------------------------------------------------------------- outbox delivery
 -- The outbox doubles as the SMTP queue (supabase/local/jobs) when SMTP_URL is set.

@@ -78,8 +78,12 @@ it('applies every migration in name order, records it and seeds a fresh database
   expect(recorded.map((v) => v.version)).toEqual([
     '20250101000000',
     '20250101000001',
-    'seed',
   ]);
+  // The seed where `supabase db push --include-seed` records it.
+  const { rows: seeds } = await db.query<{ path: string }>(
+    'select path from supabase_migrations.seed_files',
+  );
+  expect(seeds).toEqual([{ path: 'supabase/seed.sql' }]);
 });
 
 it('applies nothing twice and does not seed again on a restart', async () => {
