@@ -2,7 +2,7 @@
 // from the REST schema cache of a live database.
 import { format } from 'prettier';
 import type { Db } from './db/types.ts';
-import { EXPOSED_SCHEMAS } from './rest/request.ts';
+import { DEFAULT_REST_CONFIG } from './rest/config.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
 import { renderTypes } from './rest/typegen.ts';
 
@@ -40,8 +40,11 @@ export async function generateTypes(
   db: Db,
   options: GenerateOptions = {},
 ): Promise<string> {
-  const cache = await loadSchemaCache(db, options.schemas ?? EXPOSED_SCHEMAS);
-  const wanted = options.schemas ?? EXPOSED_SCHEMAS;
+  const cache = await loadSchemaCache(
+    db,
+    options.schemas ?? [...DEFAULT_REST_CONFIG.schemas],
+  );
+  const wanted = options.schemas ?? [...DEFAULT_REST_CONFIG.schemas];
   const extra = await db.transaction(
     async (tx) => {
       const present = await tx.query<{ nspname: string }>(

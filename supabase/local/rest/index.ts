@@ -9,7 +9,12 @@ import { openApiDocument } from './openapi.ts';
 import { prepareRead } from './prepare-read.ts';
 import { prepareRpc } from './prepare-rpc.ts';
 import { prepareWrite } from './prepare-write.ts';
-import { EXPOSED_SCHEMAS, parseRequest, type ApiRequest } from './request.ts';
+import {
+  DEFAULT_REST_CONFIG,
+  loadDbRestConfig,
+  type RestConfig,
+} from './config.ts';
+import { parseRequest, type ApiRequest } from './request.ts';
 import type { Prepared, ResultRow } from './respond.ts';
 import { loadSchemaCache } from './schema-cache.ts';
 import { authenticate, requestSettings, type Auth } from './session.ts';
@@ -20,9 +25,18 @@ export interface RestOptions {
   maxRows?: number;
   /** Honour `Prefer: tx=rollback` (db-tx-end = commit-allow-override). */
   txAllowOverride?: boolean;
+  /** Settings from the environment; the in-database configuration overrides them. */
+  config?: RestConfig;
 }
 
-export type RestService = Handler & { reloadSchema(): Promise<void> };
+export type RestService = Handler & {
+  /** Re-reads the schema cache (`NOTIFY pgrst, 'reload schema'`). */
+  reloadSchema(): Promise<void>;
+  /** Re-reads the in-database configuration, then the schema cache (`NOTIFY pgrst, 'reload config'`). */
+  reloadConfig(): Promise<void>;
+  /** The settings in force. */
+  config(): RestConfig;
+};
 
 interface Planned {
   plan: Prepared;
@@ -51,6 +65,8 @@ export function createRestService(
 ): RestService {
   const maxRows = options.maxRows ?? 1000;
   const allowTx = options.txAllowOverride ?? false;
+  const baseConfig = options.config ?? DEFAULT_REST_CONFIG;
+  let config = baseConfig;
   let cache: SchemaCache | undefined;
   let loading: Promise<void> | undefined;
   let timezones = new Set<string>();
@@ -59,7 +75,7 @@ export function createRestService(
 
   const reload = (): Promise<void> => {
     const run = (async () => {
-      const next = await loadSchemaCache(ctx.db, EXPOSED_SCHEMAS);
+      const next = await loadSchemaCache(ctx.db, [...config.schemas]);
       const tz = await ctx.db.query<{ name: string }>(
         'select name from pg_timezone_names',
       );
@@ -140,6 +156,7 @@ export function createRestService(
     if (!planned) {
       const api = parseRequest(req, {
         allowTx,
+        schemas: config.schemas,
         isTimezone: (tz) => timezones.has(tz),
       });
       const p = plan(api, sc, req.headers.host ?? '');
@@ -208,5 +225,10 @@ export function createRestService(
     }
   }) as RestService;
   handler.reloadSchema = reload;
+  handler.reloadConfig = async () => {
+    config = await loadDbRestConfig(ctx.db, baseConfig);
+    await reload();
+  };
+  handler.config = () => config;
   return handler;
 }

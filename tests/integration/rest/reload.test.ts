@@ -1,0 +1,127 @@
+// Issue #25: PostgREST's reload channel and its configuration. `NOTIFY pgrst`
+// (empty or 'reload schema') re-reads the schema cache, so a migration applied
+// while the backend runs is served at once; 'reload config' re-reads the
+// in-database settings (`pgrst.db_schemas` on the authenticator role), which
+// override the environment's (PGRST_DB_SCHEMAS).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restConfigFromEnv } from '../../../supabase/local/rest/config.ts';
+import { startRest, type RestHarness } from './helpers.ts';
+
+let h: RestHarness;
+beforeAll(async () => {
+  h = await startRest();
+});
+afterAll(async () => {
+  await h.backend.stop();
+});
+
+const sql = (text: string) => h.backend.ctx.db.exec(text);
+
+async function eventually(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 5000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+// Role settings are cluster-wide on PostgreSQL: set them for this test's
+// database only, as `alter role … in database` does.
+const roleSetting = (name: string, value: string | null) =>
+  sql(`do $$ begin
+         execute format(${
+           value === null
+             ? `'alter role authenticator in database %I reset ${name}', current_database()`
+             : `'alter role authenticator in database %I set ${name} = %L', current_database(), '${value}'`
+         });
+       end $$;`);
+
+describe("NOTIFY pgrst, 'reload schema'", () => {
+  it('serves a table created while the backend runs once notified', async () => {
+    await sql(`create table public.late_arrival (id int primary key, note text);
+               grant select on public.late_arrival to anon;
+               insert into public.late_arrival values (1, 'here');`);
+    const before = await h.anon.from('late_arrival').select('note');
+    expect(before.error?.code).toBe('PGRST205');
+    await sql(`notify pgrst, 'reload schema'`);
+    await eventually(
+      async () =>
+        (await h.anon.from('late_arrival').select('note')).data?.[0]?.note ===
+        'here',
+      'the new table in the schema cache',
+    );
+  });
+
+  it('an empty payload reloads the schema cache too', async () => {
+    await sql(`create table public.later_still (id int primary key);
+               grant select on public.later_still to anon;`);
+    await sql('notify pgrst');
+    await eventually(
+      async () => !(await h.anon.from('later_still').select('id')).error,
+      'the table after an empty NOTIFY',
+    );
+  });
+
+  it('ignores other payloads', async () => {
+    await sql(`create table public.not_announced (id int primary key);
+               grant select on public.not_announced to anon;`);
+    await sql(`notify pgrst, 'something else'`);
+    await new Promise((r) => setTimeout(r, 200));
+    const res = await h.anon.from('not_announced').select('id');
+    expect(res.error?.code).toBe('PGRST205');
+  });
+});
+
+describe("NOTIFY pgrst, 'reload config'", () => {
+  it('exposes the schemas of pgrst.db_schemas, and stops when it is reset', async () => {
+    await sql(`create schema extra;
+               grant usage on schema extra to anon;
+               create table extra.things (id int primary key, name text);
+               grant select on extra.things to anon;
+               insert into extra.things values (1, 'thing');`);
+    const refused = await h.anon.schema('extra').from('things').select('name');
+    expect(refused.error?.code).toBe('PGRST106');
+    expect(refused.error?.message).toBe('Invalid schema: extra');
+
+    await roleSetting('pgrst.db_schemas', 'public, graphql_public, extra');
+    await sql(`notify pgrst, 'reload config'`);
+    await eventually(
+      async () =>
+        (await h.anon.schema('extra').from('things').select('name')).data?.[0]
+          ?.name === 'thing',
+      'the extra schema exposed',
+    );
+    // The default profile is still the first schema of the list.
+    expect((await h.anon.from('todos').select('id')).error).toBeNull();
+
+    await roleSetting('pgrst.db_schemas', null);
+    await sql(`notify pgrst, 'reload config'`);
+    await eventually(
+      async () =>
+        (await h.anon.schema('extra').from('things').select('name')).error
+          ?.code === 'PGRST106',
+      'the extra schema hidden again',
+    );
+  });
+});
+
+describe('PGRST_* settings from the environment', () => {
+  it('reads db-schemas, aggregates and plans as PostgREST names them', () => {
+    expect(restConfigFromEnv({})).toEqual({
+      schemas: ['public', 'graphql_public'],
+      aggregatesEnabled: false,
+      planEnabled: false,
+    });
+    expect(
+      restConfigFromEnv({
+        PGRST_DB_SCHEMAS: ' api , public ',
+        PGRST_DB_AGGREGATES_ENABLED: 'true',
+        PGRST_DB_PLAN_ENABLED: 'on',
+      }),
+    ).toEqual({
+      schemas: ['api', 'public'],
+      aggregatesEnabled: true,
+      planEnabled: true,
+    });
+  });
+});
