@@ -2,6 +2,7 @@
 // transaction with the caller's role and PostgREST's request settings, so
 // row-level security is Postgres's own.
 import type { BackendContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
 import type { Handler, ServiceRequest, ServiceResponse } from '../http.ts';
 import { errorResponse, RestError, toRestError } from './errors.ts';
 import { mediaMime } from './media.ts';
@@ -186,7 +187,7 @@ export function createRestService(
     // A read-only transaction changes nothing, so committing it before the
     // singular check (instead of rolling back on failure) is the same thing:
     // send it pipelined where the driver can. Writes keep the transaction.
-    if (prepared.readOnly && txPref !== 'rollback') {
+    if (prepared.readOnly && txPref !== 'rollback' && !prepared.countPlan) {
       const r = await ctx.db.statement<ResultRow>(
         prepared.sql,
         prepared.params,
@@ -203,6 +204,7 @@ export function createRestService(
           const r = await tx.query<ResultRow>(prepared.sql, prepared.params);
           const res = r.rows[0] ?? EMPTY_ROW;
           prepared.check?.(res);
+          if (prepared.countPlan) await plannedTotal(tx, prepared, res);
           if (txPref === 'rollback') throw new Rollback(res);
           return res;
         },
@@ -213,6 +215,27 @@ export function createRestService(
       row = e.row;
     }
     return prepared.respond(row);
+  }
+
+  /** Replaces the row's total with the planner's estimate where the count preference asks for it. */
+  async function plannedTotal(
+    tx: Queryable,
+    prepared: Prepared,
+    row: ResultRow,
+  ): Promise<void> {
+    const plan = prepared.countPlan!;
+    const exact =
+      row.total_result_set === null ? undefined : Number(row.total_result_set);
+    if (plan.mode === 'estimated' && (exact === undefined || exact <= maxRows))
+      return;
+    const r = await tx.query<{ 'QUERY PLAN': unknown }>(plan.sql, plan.params);
+    const doc = r.rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof doc === 'string' ? JSON.parse(doc) : doc) as
+      { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+    const estimate = parsed?.[0]?.Plan?.['Plan Rows'];
+    if (estimate === undefined) return;
+    row.total_result_set =
+      plan.mode === 'estimated' ? Math.max(exact ?? 0, estimate) : estimate;
   }
 
   const handler = (async (req: ServiceRequest) => {

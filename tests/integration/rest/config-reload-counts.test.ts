@@ -125,3 +125,69 @@ describe('PGRST_* settings from the environment', () => {
     });
   });
 });
+
+// Prefer: count=planned|estimated (Query.hs resultSetWTotal): the planner's
+// row estimate of the count query; estimated keeps the exact count up to
+// db-max-rows (1000 on Supabase) and takes the larger of both beyond it.
+describe('planned and estimated counts', () => {
+  const planRows = async (where: string) => {
+    const { rows } = await h.backend.ctx.db.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) select 1 from public.numbered${where}`,
+    );
+    const doc = rows[0]!['QUERY PLAN'];
+    const plan = (typeof doc === 'string' ? JSON.parse(doc) : doc) as {
+      Plan: { 'Plan Rows': number };
+    }[];
+    return plan[0]!.Plan['Plan Rows'];
+  };
+
+  beforeAll(async () => {
+    await sql(`create table public.numbered (n int primary key);
+               grant select on public.numbered to anon;
+               insert into public.numbered select g from generate_series(1, 2000) g;
+               analyze public.numbered;
+               notify pgrst, 'reload schema';`);
+    await eventually(
+      async () => !(await h.anon.from('numbered').select('n').limit(1)).error,
+      'the numbered table',
+    );
+    // Stale statistics, so that the plan's estimate differs from the truth.
+    await sql('delete from public.numbered where n > 1800');
+  });
+
+  it('planned is the EXPLAIN estimate, with 206 for a partial page', async () => {
+    const res = await h.anon
+      .from('numbered')
+      .select('n', { count: 'planned' })
+      .limit(10);
+    expect(res.error).toBeNull();
+    expect(res.status).toBe(206);
+    expect(res.count).toBe(await planRows(''));
+    expect(res.count).toBe(2000);
+    const exact = await h.anon
+      .from('numbered')
+      .select('n', { count: 'exact' })
+      .limit(10);
+    expect(exact.count).toBe(1800);
+  });
+
+  it('planned applies the filters', async () => {
+    const res = await h.anon
+      .from('numbered')
+      .select('n', { count: 'planned', head: true })
+      .gt('n', 1500);
+    expect(res.count).toBe(await planRows(' where n > 1500'));
+  });
+
+  it('estimated is exact up to db-max-rows and the larger of both beyond', async () => {
+    const few = await h.anon
+      .from('numbered')
+      .select('n', { count: 'estimated', head: true })
+      .gt('n', 1500);
+    expect(few.count).toBe(300);
+    const many = await h.anon
+      .from('numbered')
+      .select('n', { count: 'estimated', head: true });
+    expect(many.count).toBe(2000);
+  });
+});
