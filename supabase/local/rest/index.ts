@@ -5,7 +5,8 @@ import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Handler, ServiceRequest, ServiceResponse } from '../http.ts';
 import { errorResponse, RestError, toRestError } from './errors.ts';
-import { mediaMime } from './media.ts';
+import { explainSql, planFor, planResponse, wantedPlan } from './explain.ts';
+import { mediaMime, parseAccept } from './media.ts';
 import { openApiDocument } from './openapi.ts';
 import { prepareRead } from './prepare-read.ts';
 import { prepareRpc } from './prepare-rpc.ts';
@@ -141,6 +142,37 @@ export function createRestService(
     auth: Auth,
   ): Promise<ServiceResponse> {
     const sc = await schemaCache();
+    if (config.planEnabled) {
+      const wanted = wantedPlan(parseAccept(req.headers.accept));
+      if (wanted) {
+        const api = parseRequest(req, {
+          allowTx,
+          schemas: config.schemas,
+          isTimezone: (tz) => timezones.has(tz),
+        });
+        const p = plan({ ...api, accepts: planFor(wanted) }, sc, '');
+        if (!('sql' in p)) return p;
+        const settings = requestSettings(
+          req,
+          auth,
+          api.schema,
+          sc,
+          api.prefs.timezone,
+        );
+        if (p.readOnly) settings.transaction_read_only = 'on';
+        const rows = await ctx.db.transaction(
+          async (tx) =>
+            (
+              await tx.query<{ 'QUERY PLAN': unknown }>(
+                explainSql(wanted, p.sql),
+                p.params,
+              )
+            ).rows,
+          { role: auth.role, settings },
+        );
+        return planResponse(wanted, rows);
+      }
+    }
     const key =
       req.method === 'GET' || req.method === 'HEAD'
         ? [

@@ -191,3 +191,51 @@ describe('planned and estimated counts', () => {
     expect(many.count).toBe(2000);
   });
 });
+
+// Execution plans: `.explain()` of supabase-js, off by default as in
+// PostgREST (406 PGRST107), on with pgrst.db_plan_enabled.
+describe('EXPLAIN through Accept: application/vnd.pgrst.plan', () => {
+  it('is refused while db-plan-enabled is off', async () => {
+    const res = await h.anon.from('todos').select('id').explain();
+    expect(res.status).toBe(406);
+    expect(res.error?.code).toBe('PGRST107');
+    expect(res.error?.message).toBe(
+      'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"',
+    );
+  });
+
+  it('answers the plan of the request as JSON or text once enabled', async () => {
+    await roleSetting('pgrst.db_plan_enabled', 'true');
+    await sql(`notify pgrst, 'reload config'`);
+    await eventually(
+      async () =>
+        (await h.anon.from('todos').select('id').explain()).status === 200,
+      'plans enabled',
+    );
+    const json = await h.anon
+      .from('todos')
+      .select('id, task')
+      .eq('id', 1)
+      .explain({ format: 'json', analyze: true, verbose: true });
+    expect(json.error).toBeNull();
+    const doc = json.data as unknown as {
+      Plan: { 'Node Type': string; 'Actual Rows'?: number };
+    }[];
+    expect(doc[0]!.Plan['Node Type']).toBeTruthy();
+    // analyze ran it: actual figures are there.
+    expect(doc[0]!.Plan['Actual Rows']).toBeTypeOf('number');
+
+    const raw = await h.http('/todos?select=id', {
+      headers: {
+        accept: 'application/vnd.pgrst.plan+text; for="application/json"',
+      },
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8',
+    );
+    expect(raw.text).toMatch(/cost=\d/);
+    await roleSetting('pgrst.db_plan_enabled', null);
+    await sql(`notify pgrst, 'reload config'`);
+  });
+});
