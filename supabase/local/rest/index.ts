@@ -148,6 +148,7 @@ export function createRestService(
         const api = parseRequest(req, {
           allowTx,
           schemas: config.schemas,
+          aggregatesEnabled: config.aggregatesEnabled,
           isTimezone: (tz) => timezones.has(tz),
         });
         const p = plan({ ...api, accepts: planFor(wanted) }, sc, '');
@@ -190,6 +191,7 @@ export function createRestService(
       const api = parseRequest(req, {
         allowTx,
         schemas: config.schemas,
+        aggregatesEnabled: config.aggregatesEnabled,
         isTimezone: (tz) => timezones.has(tz),
       });
       const p = plan(api, sc, req.headers.host ?? '');

@@ -73,6 +73,7 @@ export function prepareRead(
   const { name, head } = api.action;
   const table = findTable(cache, api.schema, name);
   const root = buildReadPlan({
+    aggregatesEnabled: api.aggregatesEnabled,
     cache,
     schema: api.schema,
     rootName: name,

@@ -21,6 +21,8 @@ export interface ApiRequest {
   prefs: Preferences;
   accepts: Media[];
   content: Media;
+  /** db-aggregates-enabled: `count()`, `col.sum()`… in `select`. */
+  aggregatesEnabled: boolean;
 }
 
 function decodeSegment(s: string): string {
@@ -135,6 +137,7 @@ export function parseRequest(
     isTimezone: (tz: string) => boolean;
     /** db-schemas: the exposed schemas, the default first. */
     schemas: readonly string[];
+    aggregatesEnabled?: boolean;
   },
 ): ApiRequest {
   const action = actionOf(req.method, req.path);
@@ -156,5 +159,6 @@ export function parseRequest(
     prefs: parsePrefer(req.headers.prefer, opts.allowTx, opts.isTimezone),
     accepts: parseAccept(req.headers.accept),
     content,
+    aggregatesEnabled: opts.aggregatesEnabled ?? false,
   };
 }
