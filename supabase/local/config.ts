@@ -133,6 +133,12 @@ export interface BackendConfig {
    * default on; off in test backends).
    */
   digestWorker: boolean;
+  /**
+   * PostgREST's settings from the environment, by their PGRST_* names
+   * (PGRST_DB_SCHEMAS, PGRST_DB_AGGREGATES_ENABLED, PGRST_DB_PLAN_ENABLED);
+   * the in-database configuration overrides them (rest/config.ts).
+   */
+  pgrstEnv: Record<string, string>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -251,6 +257,12 @@ export async function loadConfig(
     : await roleKey(jwtSecret, 'service_role');
   const webDist = path.join(root, 'web', 'dist');
   return {
+    pgrstEnv: Object.fromEntries(
+      Object.entries(env).filter(
+        (e): e is [string, string] =>
+          e[0].startsWith('PGRST_') && e[1] !== undefined,
+      ),
+    ),
     port,
     host,
     publicUrl,

@@ -7,6 +7,7 @@ import type { Db } from './db/types.ts';
 import { JwtService } from './jwt.ts';
 import { createAuthService } from './auth/index.ts';
 import { createRestService } from './rest/index.ts';
+import { restConfigFromEnv } from './rest/config.ts';
 import {
   createStorageService,
   STORAGE_MAX_BODY_BYTES,
@@ -97,8 +98,26 @@ export async function startBackend(
   };
   const rest = createRestService(ctx, {
     txAllowOverride: config.allowTxRollback,
+    config: restConfigFromEnv(config.pgrstEnv),
   });
-  await rest.reloadSchema();
+  await rest.reloadConfig();
+  // PostgREST's reload channel: an empty payload or 'reload schema' re-reads
+  // the schema cache, 'reload config' the in-database settings (and then the
+  // cache), so a migration applied while the backend runs is served at once.
+  const unlistenPgrst = await db.listen('pgrst', (payload) => {
+    const reload =
+      payload === '' || payload === 'reload schema'
+        ? rest.reloadSchema()
+        : payload === 'reload config'
+          ? rest.reloadConfig()
+          : undefined;
+    reload?.catch((e: unknown) =>
+      console.error(
+        '[rest] reload failed:',
+        e instanceof Error ? e.message : e,
+      ),
+    );
+  });
   // Realtime captures the tables the migrations put in `supabase_realtime`.
   const realtime = createRealtimeService(ctx);
   await realtime.refresh();
@@ -188,6 +207,7 @@ export async function startBackend(
       await ai?.stop();
       await webhooks?.stop();
       await digests?.stop();
+      await unlistenPgrst();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,14 +2,21 @@
 // transaction with the caller's role and PostgREST's request settings, so
 // row-level security is Postgres's own.
 import type { BackendContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
 import type { Handler, ServiceRequest, ServiceResponse } from '../http.ts';
 import { errorResponse, RestError, toRestError } from './errors.ts';
-import { mediaMime } from './media.ts';
+import { explainSql, planFor, planResponse, wantedPlan } from './explain.ts';
+import { mediaMime, parseAccept } from './media.ts';
 import { openApiDocument } from './openapi.ts';
 import { prepareRead } from './prepare-read.ts';
 import { prepareRpc } from './prepare-rpc.ts';
 import { prepareWrite } from './prepare-write.ts';
-import { EXPOSED_SCHEMAS, parseRequest, type ApiRequest } from './request.ts';
+import {
+  DEFAULT_REST_CONFIG,
+  loadDbRestConfig,
+  type RestConfig,
+} from './config.ts';
+import { parseRequest, type ApiRequest } from './request.ts';
 import type { Prepared, ResultRow } from './respond.ts';
 import { loadSchemaCache } from './schema-cache.ts';
 import { authenticate, requestSettings, type Auth } from './session.ts';
@@ -20,9 +27,18 @@ export interface RestOptions {
   maxRows?: number;
   /** Honour `Prefer: tx=rollback` (db-tx-end = commit-allow-override). */
   txAllowOverride?: boolean;
+  /** Settings from the environment; the in-database configuration overrides them. */
+  config?: RestConfig;
 }
 
-export type RestService = Handler & { reloadSchema(): Promise<void> };
+export type RestService = Handler & {
+  /** Re-reads the schema cache (`NOTIFY pgrst, 'reload schema'`). */
+  reloadSchema(): Promise<void>;
+  /** Re-reads the in-database configuration, then the schema cache (`NOTIFY pgrst, 'reload config'`). */
+  reloadConfig(): Promise<void>;
+  /** The settings in force. */
+  config(): RestConfig;
+};
 
 interface Planned {
   plan: Prepared;
@@ -51,6 +67,8 @@ export function createRestService(
 ): RestService {
   const maxRows = options.maxRows ?? 1000;
   const allowTx = options.txAllowOverride ?? false;
+  const baseConfig = options.config ?? DEFAULT_REST_CONFIG;
+  let config = baseConfig;
   let cache: SchemaCache | undefined;
   let loading: Promise<void> | undefined;
   let timezones = new Set<string>();
@@ -59,7 +77,7 @@ export function createRestService(
 
   const reload = (): Promise<void> => {
     const run = (async () => {
-      const next = await loadSchemaCache(ctx.db, EXPOSED_SCHEMAS);
+      const next = await loadSchemaCache(ctx.db, [...config.schemas]);
       const tz = await ctx.db.query<{ name: string }>(
         'select name from pg_timezone_names',
       );
@@ -124,6 +142,38 @@ export function createRestService(
     auth: Auth,
   ): Promise<ServiceResponse> {
     const sc = await schemaCache();
+    if (config.planEnabled) {
+      const wanted = wantedPlan(parseAccept(req.headers.accept));
+      if (wanted) {
+        const api = parseRequest(req, {
+          allowTx,
+          schemas: config.schemas,
+          aggregatesEnabled: config.aggregatesEnabled,
+          isTimezone: (tz) => timezones.has(tz),
+        });
+        const p = plan({ ...api, accepts: planFor(wanted) }, sc, '');
+        if (!('sql' in p)) return p;
+        const settings = requestSettings(
+          req,
+          auth,
+          api.schema,
+          sc,
+          api.prefs.timezone,
+        );
+        if (p.readOnly) settings.transaction_read_only = 'on';
+        const rows = await ctx.db.transaction(
+          async (tx) =>
+            (
+              await tx.query<{ 'QUERY PLAN': unknown }>(
+                explainSql(wanted, p.sql),
+                p.params,
+              )
+            ).rows,
+          { role: auth.role, settings },
+        );
+        return planResponse(wanted, rows);
+      }
+    }
     const key =
       req.method === 'GET' || req.method === 'HEAD'
         ? [
@@ -140,6 +190,8 @@ export function createRestService(
     if (!planned) {
       const api = parseRequest(req, {
         allowTx,
+        schemas: config.schemas,
+        aggregatesEnabled: config.aggregatesEnabled,
         isTimezone: (tz) => timezones.has(tz),
       });
       const p = plan(api, sc, req.headers.host ?? '');
@@ -169,7 +221,7 @@ export function createRestService(
     // A read-only transaction changes nothing, so committing it before the
     // singular check (instead of rolling back on failure) is the same thing:
     // send it pipelined where the driver can. Writes keep the transaction.
-    if (prepared.readOnly && txPref !== 'rollback') {
+    if (prepared.readOnly && txPref !== 'rollback' && !prepared.countPlan) {
       const r = await ctx.db.statement<ResultRow>(
         prepared.sql,
         prepared.params,
@@ -186,6 +238,7 @@ export function createRestService(
           const r = await tx.query<ResultRow>(prepared.sql, prepared.params);
           const res = r.rows[0] ?? EMPTY_ROW;
           prepared.check?.(res);
+          if (prepared.countPlan) await plannedTotal(tx, prepared, res);
           if (txPref === 'rollback') throw new Rollback(res);
           return res;
         },
@@ -198,6 +251,27 @@ export function createRestService(
     return prepared.respond(row);
   }
 
+  /** Replaces the row's total with the planner's estimate where the count preference asks for it. */
+  async function plannedTotal(
+    tx: Queryable,
+    prepared: Prepared,
+    row: ResultRow,
+  ): Promise<void> {
+    const plan = prepared.countPlan!;
+    const exact =
+      row.total_result_set === null ? undefined : Number(row.total_result_set);
+    if (plan.mode === 'estimated' && (exact === undefined || exact <= maxRows))
+      return;
+    const r = await tx.query<{ 'QUERY PLAN': unknown }>(plan.sql, plan.params);
+    const doc = r.rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof doc === 'string' ? JSON.parse(doc) : doc) as
+      { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+    const estimate = parsed?.[0]?.Plan?.['Plan Rows'];
+    if (estimate === undefined) return;
+    row.total_result_set =
+      plan.mode === 'estimated' ? Math.max(exact ?? 0, estimate) : estimate;
+  }
+
   const handler = (async (req: ServiceRequest) => {
     let auth: Auth | undefined;
     try {
@@ -208,5 +282,10 @@ export function createRestService(
     }
   }) as RestService;
   handler.reloadSchema = reload;
+  handler.reloadConfig = async () => {
+    config = await loadDbRestConfig(ctx.db, baseConfig);
+    await reload();
+  };
+  handler.config = () => config;
   return handler;
 }

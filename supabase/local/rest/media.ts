@@ -13,7 +13,14 @@ export type Media =
   | { t: 'octet' }
   | { t: 'array-strip' }
   | { t: 'single'; strip: boolean }
-  | { t: 'plan'; mime: string }
+  | {
+      t: 'plan';
+      format: 'json' | 'text';
+      /** The media type the plan is of (`for="…"`, default application/json). */
+      for: string;
+      /** EXPLAIN options as given: analyze, verbose, settings, buffers, wal. */
+      options: string[];
+    }
   | { t: 'other'; mime: string };
 
 /** What a response body is built as. */
@@ -22,6 +29,15 @@ export type Output =
   | { t: 'single'; strip: boolean }
   | { t: 'csv' }
   | { t: 'geojson' };
+
+/** EXPLAIN options a plan request may ask for (MediaType.hs PlanOption). */
+export const PLAN_OPTIONS = [
+  'analyze',
+  'verbose',
+  'settings',
+  'buffers',
+  'wal',
+];
 
 export function decodeMedia(raw: string): Media {
   const [main = '', ...params] = raw.split(';').map((s) => s.trim());
@@ -54,7 +70,15 @@ export function decodeMedia(raw: string): Media {
       case 'vnd.pgrst.plan':
       case 'vnd.pgrst.plan+text':
       case 'vnd.pgrst.plan+json':
-        return { t: 'plan', mime: `application/${sub}` };
+        return {
+          t: 'plan',
+          format: sub.endsWith('+json') ? 'json' : 'text',
+          for: param('for') || 'application/json',
+          options: (param('options') ?? '')
+            .split('|')
+            .map((o) => o.trim().toLowerCase())
+            .filter((o) => PLAN_OPTIONS.includes(o)),
+        };
     }
   }
   if (type === 'text' && sub === 'csv') return { t: 'csv' };
@@ -89,6 +113,7 @@ export function mediaMime(m: Media): string {
     case 'single':
       return `application/vnd.pgrst.object+json${m.strip ? ';nulls=stripped' : ''}`;
     case 'plan':
+      return `application/vnd.pgrst.plan+${m.format}; for="${m.for}"${m.options.length ? `; options=${m.options.join('|')}` : ''}`;
     case 'other':
       return m.mime;
   }

@@ -167,6 +167,8 @@ export interface PlanInput {
   kind: PlanKind;
   maxRows: number;
   topRange: RowRange;
+  /** db-aggregates-enabled; otherwise an aggregate is PGRST123. */
+  aggregatesEnabled?: boolean;
 }
 
 export function buildReadPlan(input: PlanInput): ReadNode {
@@ -220,7 +222,7 @@ export function buildReadPlan(input: PlanInput): ReadNode {
   jsonPathAliases(root);
   relatedOrders(root);
   nullEmbedFilters(root);
-  checkAggregates(root);
+  if (!input.aggregatesEnabled) checkAggregates(root);
   checkWidth(root);
   if (!isMut) restrictRange(root, input.maxRows);
   return root;

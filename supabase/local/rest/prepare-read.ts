@@ -14,7 +14,7 @@ import {
   type ResultRow,
 } from './respond.ts';
 import { qiKey } from './schema-cache.ts';
-import { readStatement } from './sql-builder.ts';
+import { countQuery, readStatement } from './sql-builder.ts';
 import { Params } from './sql-text.ts';
 import type { SchemaCache, Table } from './schema-types.ts';
 
@@ -73,6 +73,7 @@ export function prepareRead(
   const { name, head } = api.action;
   const table = findTable(cache, api.schema, name);
   const root = buildReadPlan({
+    aggregatesEnabled: api.aggregatesEnabled,
     cache,
     schema: api.schema,
     rootName: name,
@@ -85,8 +86,19 @@ export function prepareRead(
   const output = negotiate(api.accepts, hasPostgis(cache));
   checkStrict(api.prefs);
   const params = new Params();
-  const count = api.prefs.count !== undefined;
+  // Planned counts need no exact count; estimated ones start from it.
+  const count = api.prefs.count !== undefined && api.prefs.count !== 'planned';
   const sql = readStatement(root, { cache, params }, { output, head, count });
+  const mode = api.prefs.count;
+  const countParams = new Params();
+  const countPlan =
+    mode === 'planned' || mode === 'estimated'
+      ? {
+          mode,
+          sql: `EXPLAIN (FORMAT JSON) ${countQuery(root, { cache, params: countParams })}`,
+          params: countParams.values,
+        }
+      : undefined;
   const { prefs, topRange, qp, schema } = api;
   const applied = appliedHeader({
     count: prefs.count,
@@ -99,6 +111,7 @@ export function prepareRead(
     params: params.values,
     readOnly: true,
     check: singularCheck(output),
+    ...(countPlan ? { countPlan } : {}),
     respond(row) {
       const total = num(row.total_result_set);
       const { status, range } = rangeStatusHeader(

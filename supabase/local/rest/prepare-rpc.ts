@@ -52,6 +52,7 @@ export function prepareRpc(
   const fn = findRoutine(cache, schema, name, keys, isPost, !raw);
   const rootName = fn.table ?? fn.name;
   const root = buildReadPlan({
+    aggregatesEnabled: api.aggregatesEnabled,
     cache,
     schema,
     rootName,

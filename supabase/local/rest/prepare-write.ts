@@ -61,6 +61,7 @@ export function prepareWrite(api: ApiRequest, cache: SchemaCache): Prepared {
   const { prefs, qp, schema } = api;
   const table = findTable(cache, schema, name);
   const root = buildReadPlan({
+    aggregatesEnabled: api.aggregatesEnabled,
     cache,
     schema,
     rootName: name,

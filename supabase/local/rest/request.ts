@@ -10,8 +10,6 @@ import { parsePayload } from './payload.ts';
 import { parseQueryParams, type QueryParams } from './query-params.ts';
 import type { ServiceRequest } from '../http.ts';
 
-export const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
-
 export interface ApiRequest {
   action: Action;
   schema: string;
@@ -23,6 +21,8 @@ export interface ApiRequest {
   prefs: Preferences;
   accepts: Media[];
   content: Media;
+  /** db-aggregates-enabled: `count()`, `col.sum()`… in `select`. */
+  aggregatesEnabled: boolean;
 }
 
 function decodeSegment(s: string): string {
@@ -77,19 +77,20 @@ function actionOf(method: string, path: string): Action {
   throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
 }
 
-function schemaOf(req: ServiceRequest): string {
+/** The request's schema: its profile header, else the first exposed schema. */
+function schemaOf(req: ServiceRequest, exposed: readonly string[]): string {
   const writes = ['POST', 'PATCH', 'PUT', 'DELETE'];
   const profile = writes.includes(req.method)
     ? req.headers['content-profile']
     : req.headers['accept-profile'];
-  if (profile === undefined) return 'public';
-  if (!EXPOSED_SCHEMAS.includes(profile))
+  if (profile === undefined) return exposed[0] ?? 'public';
+  if (!exposed.includes(profile))
     throw new RestError(
       406,
       'PGRST106',
       `Invalid schema: ${profile}`,
       null,
-      `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
     );
   return profile;
 }
@@ -131,10 +132,16 @@ function topRangeOf(req: ServiceRequest, qp: QueryParams): RowRange {
 
 export function parseRequest(
   req: ServiceRequest,
-  opts: { allowTx: boolean; isTimezone: (tz: string) => boolean },
+  opts: {
+    allowTx: boolean;
+    isTimezone: (tz: string) => boolean;
+    /** db-schemas: the exposed schemas, the default first. */
+    schemas: readonly string[];
+    aggregatesEnabled?: boolean;
+  },
 ): ApiRequest {
   const action = actionOf(req.method, req.path);
-  const schema = schemaOf(req);
+  const schema = schemaOf(req, opts.schemas);
   const isRpcRead = action.t === 'rpc' && action.method !== 'post';
   const qp = parseQueryParams(req.rawQuery, isRpcRead);
   const topRange = topRangeOf(req, qp);
@@ -152,5 +159,6 @@ export function parseRequest(
     prefs: parsePrefer(req.headers.prefer, opts.allowTx, opts.isTimezone),
     accepts: parseAccept(req.headers.accept),
     content,
+    aggregatesEnabled: opts.aggregatesEnabled ?? false,
   };
 }

@@ -21,6 +21,17 @@ export interface Prepared {
   readOnly: boolean;
   /** Runs inside the transaction; throwing rolls it back. */
   check?: (row: ResultRow) => void;
+  /**
+   * `Prefer: count=planned|estimated`: the planner's row estimate, from
+   * EXPLAIN of the count query in the same transaction (Query.hs
+   * resultSetWTotal). Planned always replaces the total; estimated only
+   * when the exact total exceeds db-max-rows, and never lowers it.
+   */
+  countPlan?: {
+    mode: 'planned' | 'estimated';
+    sql: string;
+    params: string[];
+  };
   respond: (row: ResultRow) => ServiceResponse;
 }
 

@@ -20,10 +20,24 @@ const ctxOf = (node: ReadNode, env: Env): FieldCtx => ({
   params: env.params,
 });
 
-function selectItemSql(s: SelectField, ctx: FieldCtx): string {
-  let expr = fieldSql(s.field, ctx);
+/** A select item's expression: the field, its cast, and its aggregate with the aggregate's cast. */
+function selectExprSql(s: SelectField, ctx: FieldCtx): string {
+  let expr =
+    s.agg === 'count' && s.field.name === '*' ? '*' : fieldSql(s.field, ctx);
   if (s.cast) expr = `CAST( ${expr} AS ${castType(ctx.cache, s.cast)} )`;
-  return s.alias ? `${expr} AS ${ident(s.alias)}` : expr;
+  if (s.agg) {
+    expr = `${s.agg}(${expr})`;
+    if (s.aggCast)
+      expr = `CAST( ${expr} AS ${castType(ctx.cache, s.aggCast)} )`;
+  }
+  return expr;
+}
+
+function selectItemSql(s: SelectField, ctx: FieldCtx): string {
+  const expr = selectExprSql(s, ctx);
+  // An aggregate is named after its function, as PostgREST names it.
+  const name = s.alias ?? s.agg;
+  return name ? `${expr} AS ${ident(name)}` : expr;
 }
 
 const isEmptyEmbed = (n: ReadNode): boolean =>
@@ -33,6 +47,7 @@ const isEmptyEmbed = (n: ReadNode): boolean =>
 function spreadNames(n: ReadNode): string[] {
   const own = n.select.flatMap((s) => {
     if (s.alias) return [s.alias];
+    if (s.agg) return [s.agg];
     if (s.field.name !== '*') return [s.field.name];
     if (n.rel?.toOne) return ['*'];
     return n.table?.columns.map((c) => c.name) ?? [];
@@ -41,6 +56,20 @@ function spreadNames(n: ReadNode): string[] {
     c.spread ? spreadNames(c) : isEmptyEmbed(c) ? [] : [c.alias ?? c.name],
   );
   return [...own, ...rels];
+}
+
+/**
+ * GROUP BY of a node with aggregates: every other selected field and
+ * embedded resource (PostgREST's automatic grouping).
+ */
+function groupSql(node: ReadNode, env: Env): string {
+  if (!node.select.some((s) => s.agg)) return '';
+  const ctx = ctxOf(node, env);
+  const keys = [
+    ...node.select.filter((s) => !s.agg).map((s) => selectExprSql(s, ctx)),
+    ...joinSelects(node).map((j) => j.replace(/ AS "(?:[^"]|"")*"$/, '')),
+  ];
+  return keys.length ? ` GROUP BY ${keys.join(', ')}` : '';
 }
 
 function joinSelects(node: ReadNode): string[] {
@@ -125,6 +154,7 @@ export function readQuery(node: ReadNode, env: Env): string {
     `SELECT ${items.join(', ')}${fromSql(node)}` +
     node.children.map((c) => joinSql(c, env)).join('') +
     (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    groupSql(node, env) +
     orderSql(node, env) +
     rangeSql(node, env)
   );

@@ -41,14 +41,16 @@ function client(
   });
 }
 
-export async function startRest(): Promise<RestHarness> {
+export async function startRest(
+  env: Record<string, string> = {},
+): Promise<RestHarness> {
   const backend = await startTestBackend({
     migrationsDir: fileURLToPath(
       new URL('../../fixtures/rest', import.meta.url),
     ),
     // The upstream postgrest-js fixture runs with db-tx-end
     // commit-allow-override; the product's backend does not (config.ts).
-    env: { PEEGA_ALLOW_TX_ROLLBACK: '1' },
+    env: { PEEGA_ALLOW_TX_ROLLBACK: '1', ...env },
   });
   return {
     backend,
