@@ -89,10 +89,9 @@ describe('aggregates once enabled', () => {
       .select('count(), channels(slug)');
     expect(error).toBeNull();
     const bySlug = Object.fromEntries(
-      (data as { count: number; channels: { slug: string } }[]).map((r) => [
-        r.channels.slug,
-        r.count,
-      ]),
+      (data as unknown as { count: number; channels: { slug: string } }[]).map(
+        (r) => [r.channels.slug, r.count],
+      ),
     );
     expect(bySlug).toEqual({ public: 1, random: 1, other: 2 });
   });
