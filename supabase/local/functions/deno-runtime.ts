@@ -23,6 +23,8 @@ export function denoBinary(): string {
   );
 }
 
+const START_TIMEOUT_MS = 120_000;
+
 export function startDenoFunction(
   denoBin: string,
   functionDir: string,
@@ -35,7 +37,6 @@ export function startDenoFunction(
     const config = path.join(functionDir, 'deno.json');
     const args = [
       'run',
-      '--quiet',
       '--no-lock',
       '--allow-net',
       '--allow-env',
@@ -72,12 +73,21 @@ export function startDenoFunction(
         const m = /Listening on (http:\/\/[^\s/]+)\//.exec(seen);
         if (!m) return;
         listening = true;
+        clearTimeout(timer);
         const before = seen.slice(0, m.index).trim();
         if (before) process.stderr.write(`[functions:${name}] ${before}\n`);
         resolve(m[1]!);
       };
       proc.stdout!.on('data', onData);
       proc.stderr!.on('data', onData);
+      // npm packages may be fetched on the first start; never wait forever.
+      const timer = setTimeout(() => {
+        reject(
+          new Error(`deno did not serve ${name} within ${START_TIMEOUT_MS} ms`),
+        );
+        proc.kill('SIGKILL');
+      }, START_TIMEOUT_MS);
+      timer.unref();
       proc.once('error', reject);
       proc.once('exit', (code) => {
         child = undefined;
