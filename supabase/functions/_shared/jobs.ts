@@ -27,6 +27,24 @@ export function refuseUnlessService(req: Request, env: Env): Response | null {
   return null;
 }
 
+/**
+ * fetch, tried once more when it fails without an answer: a kept-alive
+ * connection the server closed just then (a scheduler calling every few
+ * seconds meets its idle timeout). Were the first call to have arrived, jobs
+ * it claimed would only wait for their lease.
+ */
+export async function fetchOnceMore(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  try {
+    return await doFetch(url, init);
+  } catch {
+    return doFetch(url, init);
+  }
+}
+
 /** Calls a database function through PostgREST with the service-role key. */
 export async function rpc<T>(
   env: Env,
@@ -35,15 +53,19 @@ export async function rpc<T>(
   doFetch: typeof fetch = fetch,
 ): Promise<T> {
   const key = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  const res = await doFetch(`${env.SUPABASE_URL}/rest/v1/rpc/${name}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      apikey: key,
-      authorization: `Bearer ${key}`,
+  const res = await fetchOnceMore(
+    doFetch,
+    `${env.SUPABASE_URL}/rest/v1/rpc/${name}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: key,
+        authorization: `Bearer ${key}`,
+      },
+      body: JSON.stringify(args),
     },
-    body: JSON.stringify(args),
-  });
+  );
   const text = await res.text();
   if (!res.ok)
     throw new Error(

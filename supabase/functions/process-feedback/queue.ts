@@ -8,6 +8,7 @@ import { processFeedbackRequestSchema } from '../../../shared/domain/validation/
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
 import {
   drainQueue,
+  fetchOnceMore,
   intSetting,
   jobAnswer,
   rpc,
@@ -26,7 +27,8 @@ async function readFeedback(
   id: string,
 ): Promise<FeedbackText | undefined> {
   const key = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  const res = await fetch(
+  const res = await fetchOnceMore(
+    fetch,
     `${env.SUPABASE_URL}/rest/v1/feedback?id=eq.${encodeURIComponent(id)}&select=raw_description,company_name,website_url`,
     { headers: { apikey: key, authorization: `Bearer ${key}` } },
   );
