@@ -211,8 +211,8 @@ export async function startBackend(
   // Supabase (docs/background-jobs.md): every new feedback gets its AI fields
   // (DECISIONS.md "AI processing"), reaches company webhooks (issue #8), and
   // companies get their daily digest.
-  const invoke = (name: string, body: unknown) =>
-    functions.invokeAsService(name, body);
+  const invoke = (name: string, body: unknown, signal?: AbortSignal) =>
+    functions.invokeAsService(name, body, signal);
   const jobs: RunningBackend['jobs'] = {
     ai: config.aiWorker
       ? await startJobScheduler(db, invoke, {
@@ -242,7 +242,7 @@ export async function startBackend(
     url,
     ctx,
     migrations,
-    invokeFunction: invoke,
+    invokeFunction: (name, body) => invoke(name, body),
     jobs,
     async stop() {
       await jobs.ai?.stop();

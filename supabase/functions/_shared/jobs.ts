@@ -88,6 +88,8 @@ export interface DrainOptions {
   /** Stop claiming after this long (edge functions have a wall-clock limit). */
   budgetMs?: number;
   onError?(error: unknown, job: QueuedJob): void;
+  /** The caller went away (the request's signal): finish the job at hand, claim no more. */
+  signal?: AbortSignal;
 }
 
 /** Positive integer secret, or the fallback. */
@@ -109,10 +111,12 @@ export async function drainQueue(
   const end = Date.now() + (options.budgetMs ?? 50_000);
   let handled = 0;
   let failed = 0;
-  while (Date.now() < end) {
+  // One job per claim, so that a caller that stops leaves none claimed
+  // and waiting for its lease.
+  while (Date.now() < end && !options.signal?.aborted) {
     const jobs = await rpc<QueuedJob[]>(env, 'claim_background_jobs', {
       p_queue: options.queue,
-      p_limit: 5,
+      p_limit: 1,
     });
     if (jobs.length === 0) break;
     for (const job of jobs) {

@@ -90,6 +90,7 @@ export function createDeliverWebhooksHandler(deps: DeliverWebhooksDeps) {
         maxAttempts: intSetting(env.WEBHOOK_MAX_ATTEMPTS, 5),
         backoffMs: intSetting(env.JOB_BACKOFF_MS, 1000),
         handle: (job) => deliver(job, env, deps),
+        signal: req.signal,
         onError: (e, job) =>
           console.error(
             `[deliver-webhooks] delivery ${job.id} failed (attempt ${job.attempts}):`,

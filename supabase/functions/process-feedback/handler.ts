@@ -121,7 +121,7 @@ export async function handler(
     if (isQueueCall(body)) {
       if (!isServiceRole(req, env))
         return failure(401, 'Only the service role may run the queue.');
-      return await drainFeedbackQueue(env);
+      return await drainFeedbackQueue(env, req.signal);
     }
     const parsed = processFeedbackRequestSchema.safeParse(body);
     if (!parsed.success) {

@@ -54,12 +54,16 @@ async function processJob(job: QueuedJob, env: Env): Promise<void> {
 }
 
 /** Drains the AI queue; the caller has checked the service-role key. */
-export async function drainFeedbackQueue(env: Env): Promise<Response> {
+export async function drainFeedbackQueue(
+  env: Env,
+  signal?: AbortSignal,
+): Promise<Response> {
   const result = await drainQueue(env, {
     queue: 'feedback_processing',
     maxAttempts: intSetting(env.AI_MAX_ATTEMPTS, 5),
     backoffMs: intSetting(env.JOB_BACKOFF_MS, 1000),
     handle: (job) => processJob(job, env),
+    signal,
     onError: (e, job) =>
       console.error(
         `[process-feedback] feedback ${job.feedback_id} failed (attempt ${job.attempts}):`,

@@ -113,6 +113,7 @@ export function startDenoFunction(
           ? undefined
           : await request.arrayBuffer(),
         redirect: 'manual',
+        signal: request.signal,
       });
     },
     async stop() {

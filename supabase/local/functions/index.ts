@@ -38,7 +38,11 @@ export interface FunctionsOptions {
 export interface FunctionsService {
   handler: Handler;
   /** Calls a function as the service role, as pg_cron and pg_net do on hosted Supabase. */
-  invokeAsService(name: string, body: unknown): Promise<Response>;
+  invokeAsService(
+    name: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -166,7 +170,7 @@ export function createFunctionsService(
 
   return {
     handler,
-    invokeAsService(name, body) {
+    invokeAsService(name, body, signal) {
       if (!functions.has(name))
         return Promise.reject(new Error(`No function ${name}`));
       return run(
@@ -179,6 +183,7 @@ export function createFunctionsService(
             authorization: `Bearer ${ctx.config.serviceRoleKey}`,
           },
           body: JSON.stringify(body),
+          signal,
         }),
       );
     },

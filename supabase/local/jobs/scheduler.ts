@@ -1,7 +1,11 @@
 import type { Db } from '../db/types.ts';
 
 /** Calls a function as the service role (the functions service's invokeAsService). */
-export type InvokeFunction = (name: string, body: unknown) => Promise<Response>;
+export type InvokeFunction = (
+  name: string,
+  body: unknown,
+  signal?: AbortSignal,
+) => Promise<Response>;
 
 export interface ScheduledCall {
   /** The edge function to call, e.g. `deliver-webhooks`. */
@@ -34,9 +38,11 @@ export async function startJobScheduler(
   let running: Promise<unknown> | undefined;
   let queued: Promise<unknown> | undefined;
   let stopped = false;
+  // Aborted on stop: the function finishes the job at hand and claims no more.
+  const stopping = new AbortController();
 
   const once = async (): Promise<unknown> => {
-    const res = await invoke(call.name, call.body);
+    const res = await invoke(call.name, call.body, stopping.signal);
     const text = await res.text();
     if (!res.ok)
       throw new Error(
@@ -57,6 +63,7 @@ export async function startJobScheduler(
     }
     running = once()
       .catch((e: unknown) => {
+        if (stopping.signal.aborted) return null;
         console.error(
           `[jobs] ${call.name}:`,
           e instanceof Error ? e.message : e,
@@ -79,6 +86,7 @@ export async function startJobScheduler(
     run,
     async stop() {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await unlisten?.();
       await running;
