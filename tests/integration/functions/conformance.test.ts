@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
+import { denoChildren } from '../../support/deno-children.ts';
 import { createCompany } from '../db/support.ts';
 import {
   CONFORMANCE,
@@ -47,7 +48,7 @@ async function side(runtime: 'node' | 'deno'): Promise<Side> {
 
 beforeAll(async () => {
   [node, deno] = await Promise.all([side('node'), side('deno')]);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await node?.t.stop();
   await deno?.t.stop();
@@ -122,4 +123,8 @@ describe('conformance of the edge functions', () => {
       }
     });
   }
+
+  it('was answered by Deno on one side: a deno process per function', () => {
+    expect(denoChildren()).toEqual(Object.keys(CONFORMANCE).sort());
+  });
 });

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
+import { denoChildren } from '../../support/deno-children.ts';
 import {
   createCompany,
   createUser,
@@ -53,7 +53,7 @@ beforeAll(async () => {
       config.functionSecrets = [];
     },
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await t?.stop();
@@ -69,25 +69,6 @@ async function until<T>(fn: () => Promise<T | undefined>, ms = 60_000) {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** The Deno processes this test process started, by the entry they run. */
-function denoChildren(): string[] {
-  const out: string[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== process.pid) continue;
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const entry = argv.find((a) => a.endsWith('/index.ts'));
-      if (argv.some((a) => /deno$/.test(a)) && entry)
-        out.push(entry.split('/').slice(-2, -1)[0]!);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return out.sort();
 }
 
 describe('functions in Deno', () => {
