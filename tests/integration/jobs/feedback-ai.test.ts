@@ -98,11 +98,13 @@ describe('AI processing queue', () => {
       expect.arrayContaining(['payments', 'stability']),
     );
     expect(pushed.suggested_response).toEqual(expect.stringContaining('Acme'));
-    expect(await jobOf(id)).toEqual({
-      status: 'done',
-      attempts: 1,
-      last_error: null,
-    });
+    // The job is marked done by its own call, just after the result is stored.
+    expect(
+      await waitFor(async () => {
+        const job = await jobOf(id);
+        return job?.status === 'running' ? undefined : job;
+      }),
+    ).toEqual({ status: 'done', attempts: 1, last_error: null });
   });
 
   it('flags spam and takes its XP back', async () => {
