@@ -83,18 +83,12 @@ const localZones = [
   },
   {
     target: `${LOCAL}/jobs`,
-    from: LOCAL_SERVICES.filter((s) => s !== 'functions').map(
-      (s) => `${LOCAL}/${s}`,
-    ),
+    from: [
+      ...LOCAL_SERVICES.map((s) => `${LOCAL}/${s}`),
+      './supabase/functions',
+    ],
     message:
-      'Background jobs run on the base and the function handlers, not on the protocol services.',
-  },
-  {
-    target: `${LOCAL}/jobs`,
-    from: `${LOCAL}/functions`,
-    except: ['./registry.ts'],
-    message:
-      "Jobs use only the functions' registry (handlers and secrets), not the HTTP service.",
+      'Background jobs only decide when to call the job edge functions (issue #24): the work itself lives in supabase/functions, once, for hosted and local.',
   },
   {
     target: LOCAL,

@@ -117,6 +117,13 @@ export interface BackendConfig {
   /** Process variables handed to edge functions as secrets (PEEGA_FUNCTION_SECRETS, comma-separated). */
   functionSecrets: string[];
   /**
+   * Where functions run (PEEGA_FUNCTIONS_RUNTIME): 'node' calls each
+   * function's handler.ts in this process (default: measured faster, see
+   * docs/background-jobs.md); 'deno' runs each index.ts, what hosted Supabase
+   * deploys, in real Deno.
+   */
+  functionsRuntime: 'node' | 'deno';
+  /**
    * Run the AI processing worker over the feedback queue (PEEGA_AI_WORKER,
    * default on; the test backend turns it off unless a test asks for it).
    */
@@ -323,11 +330,12 @@ export async function loadConfig(
     configToml: path.join(root, 'supabase', 'config.toml'),
     functionSecrets: (
       env.PEEGA_FUNCTION_SECRETS ??
-      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS,DOMAIN_VERIFICATION_FILE_URL'
+      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS,DOMAIN_VERIFICATION_FILE_URL,EMAIL_API_URL,EMAIL_API_KEY,EMAIL_FROM,SITE_URL'
     )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    functionsRuntime: env.PEEGA_FUNCTIONS_RUNTIME === 'deno' ? 'deno' : 'node',
     aiWorker: flag(env.PEEGA_AI_WORKER, true),
     webhookWorker: flag(env.PEEGA_WEBHOOK_WORKER, true),
     webhookTimeoutMs: Number(env.PEEGA_WEBHOOK_TIMEOUT_MS ?? 5000),

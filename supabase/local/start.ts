@@ -18,12 +18,13 @@ import { createFunctionsService } from './functions/index.ts';
 import { createMailboxService } from './mail/mailbox.ts';
 import { createPageServer } from '../../server/index.ts';
 import { startSmtpDelivery } from './mail/smtp.ts';
-import { feedbackAiOptions, startFeedbackAi } from './jobs/feedback-ai.ts';
-import { startDigestWorker } from './jobs/digest.ts';
+import { createOutboxApi } from './mail/outbox-api.ts';
+import { startJobScheduler, type JobScheduler } from './jobs/scheduler.ts';
+import type { FunctionHandler } from './functions/registry.ts';
 import {
-  startWebhookWorker,
-  type WebhookWorkerOptions,
-} from './jobs/webhooks.ts';
+  createDeliverWebhooksHandler,
+  type DeliverWebhooksDeps,
+} from '../functions/deliver-webhooks/handler.ts';
 
 /**
  * The database's demo-only functions (resetting a company's daily views) ask
@@ -46,12 +47,62 @@ async function recordDemoMode(db: Db, demoMode: boolean): Promise<void> {
   }
 }
 
+/** Test knobs of webhook delivery (the deliver-webhooks function's secrets and network). */
+export interface WebhookTestOptions extends Partial<DeliverWebhooksDeps> {
+  allowPrivate?: boolean;
+  /** How often the scheduler calls deliver-webhooks besides on NOTIFY. */
+  pollMs?: number;
+  /** Base of the exponential backoff between attempts (JOB_BACKOFF_MS). */
+  backoffMs?: number;
+  maxAttempts?: number;
+}
+
 export interface RunningBackend {
   /** Base URL clients use (what `createClient` takes). */
   url: string;
   ctx: BackendContext;
   migrations: MigrateResult;
+  /** Calls an edge function as the service role, as pg_cron and pg_net do. */
+  invokeFunction(name: string, body: unknown): Promise<Response>;
+  /** The schedulers that call the job functions (those that are on). */
+  jobs: {
+    webhooks?: JobScheduler;
+    ai?: JobScheduler;
+    digests?: JobScheduler;
+  };
   stop(): Promise<void>;
+}
+
+/**
+ * Secrets the embedded backend gives its functions unless the operator set
+ * them: its own outbox as the e-mail provider, the web app's address for
+ * links, and demo mode's leave to call webhooks on this machine.
+ */
+function backendSecrets(
+  config: BackendConfig,
+  secrets: Record<string, string>,
+): Record<string, string> {
+  return {
+    SITE_URL: config.publicUrl,
+    WEBHOOK_TIMEOUT_MS: String(config.webhookTimeoutMs),
+    ...(config.demoMode ? { WEBHOOKS_ALLOW_PRIVATE: '1' } : {}),
+    ...(secrets.EMAIL_API_KEY || secrets.SMTP_URL
+      ? {}
+      : {
+          EMAIL_API_URL: `${config.publicUrl}/_outbox/emails`,
+          EMAIL_API_KEY: config.serviceRoleKey,
+        }),
+  };
+}
+
+function webhookTestSecrets(o: WebhookTestOptions | undefined) {
+  const out: Record<string, string> = {};
+  if (o?.allowPrivate !== undefined)
+    out.WEBHOOKS_ALLOW_PRIVATE = o.allowPrivate ? '1' : '0';
+  if (o?.backoffMs !== undefined) out.JOB_BACKOFF_MS = String(o.backoffMs);
+  if (o?.maxAttempts !== undefined)
+    out.WEBHOOK_MAX_ATTEMPTS = String(o.maxAttempts);
+  return out;
 }
 
 /**
@@ -62,8 +113,10 @@ export async function startBackend(
   config: BackendConfig,
   options: {
     now?: () => Date;
-    /** Overrides of the webhook worker (tests: fetch, lookup, backoff). */
-    webhooks?: Partial<WebhookWorkerOptions>;
+    /** Overrides of webhook delivery (tests: fetch, lookup, backoff). */
+    webhooks?: WebhookTestOptions;
+    /** Last word on the functions' secrets (tests: AI_MAX_ATTEMPTS, JOB_BACKOFF_MS). */
+    functionEnv?: Record<string, string>;
     /**
      * An open database to use instead of opening the configured one (tests
      * start from a copy of a migrated template). It is migrated like any
@@ -136,6 +189,24 @@ export async function startBackend(
     extensionUrl: config.extensionUrl,
     linkedin: config.linkedinEnabled ? config.linkedin : null,
   });
+  const wh = options.webhooks;
+  const functions = createFunctionsService(ctx, {
+    functionsDir: config.functionsDir,
+    configToml: config.configToml,
+    secretNames: config.functionSecrets,
+    runtime: config.functionsRuntime,
+    defaults: (secrets) => backendSecrets(config, secrets),
+    overrides: { ...webhookTestSecrets(wh), ...options.functionEnv },
+    handlers:
+      wh?.fetch || wh?.lookup
+        ? {
+            'deliver-webhooks': createDeliverWebhooksHandler({
+              fetch: wh.fetch ?? fetch,
+              lookup: wh.lookup ?? (async () => []),
+            }) as FunctionHandler,
+          }
+        : undefined,
+  });
   const server = createHttpServer(
     ctx,
     [
@@ -149,15 +220,13 @@ export async function startBackend(
       },
       {
         prefix: '/functions/v1',
-        handler: createFunctionsService(ctx, {
-          functionsDir: config.functionsDir,
-          configToml: config.configToml,
-          secretNames: config.functionSecrets,
-        }),
+        handler: functions.handler,
         maxBodyBytes: 20 * 1024 * 1024,
         ownCors: true,
         api: true,
       },
+      // The functions' e-mail provider when the operator configured none.
+      { prefix: '/_outbox', handler: createOutboxApi(ctx) },
       ...(config.mailbox
         ? [{ prefix: '/_mail', handler: createMailboxService(ctx) }]
         : []),
@@ -169,24 +238,6 @@ export async function startBackend(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const smtp = config.smtpUrl
-    ? startSmtpDelivery(db, config.smtpUrl, config.smtpFrom)
-    : undefined;
-  // Every new feedback gets its AI fields (DECISIONS.md "AI processing").
-  const ai = config.aiWorker
-    ? await startFeedbackAi(db, feedbackAiOptions(config))
-    : undefined;
-  // New feedback reaches company webhooks (issue #8).
-  const webhooks = config.webhookWorker
-    ? await startWebhookWorker(db, {
-        allowPrivate: config.demoMode,
-        timeoutMs: config.webhookTimeoutMs,
-        ...options.webhooks,
-      })
-    : undefined;
-  const digests = config.digestWorker
-    ? startDigestWorker(db, { publicUrl: () => config.publicUrl })
-    : undefined;
   const { address, family, port } = server.address() as AddressInfo;
   const loopbackHost =
     address === '0.0.0.0' || address === '::'
@@ -197,17 +248,55 @@ export async function startBackend(
   loopbackUrl = `http://${loopbackHost}:${port}`;
   const url =
     config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
+  // Functions call the backend back at this address (SUPABASE_URL).
   if (config.port === 0) config.publicUrl = url;
+  const smtp = config.smtpUrl
+    ? startSmtpDelivery(db, config.smtpUrl, config.smtpFrom)
+    : undefined;
+  // The job functions, called as pg_cron and pg_net call them on hosted
+  // Supabase (docs/background-jobs.md): every new feedback gets its AI fields
+  // (DECISIONS.md "AI processing"), reaches company webhooks (issue #8), and
+  // companies get their daily digest.
+  const invoke = (name: string, body: unknown, signal?: AbortSignal) =>
+    functions.invokeAsService(name, body, signal);
+  const jobs: RunningBackend['jobs'] = {
+    ai: config.aiWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'process-feedback',
+          body: { queue: 'feedback_processing' },
+          intervalMs: 5000,
+          channel: 'feedback_processing_jobs',
+        })
+      : undefined,
+    webhooks: config.webhookWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'deliver-webhooks',
+          body: {},
+          intervalMs: wh?.pollMs ?? 5000,
+          channel: 'company_webhook_deliveries',
+        })
+      : undefined,
+    digests: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'send-digests',
+          body: {},
+          intervalMs: 3_600_000,
+        })
+      : undefined,
+  };
   return {
     url,
     ctx,
     migrations,
+    invokeFunction: (name, body) => invoke(name, body),
+    jobs,
     async stop() {
+      await jobs.ai?.stop();
+      await jobs.webhooks?.stop();
+      await jobs.digests?.stop();
       await smtp?.stop();
-      await ai?.stop();
-      await webhooks?.stop();
-      await digests?.stop();
       await unlistenPgrst();
+      await functions.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -24,6 +24,7 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   ai: async () => (await import('./ai.ts')).benchAi(),
   web: async () => (await import('./web.ts')).benchWeb(),
   extension: async () => (await import('./extension.ts')).benchExtension(),
+  functions: async () => (await import('./functions.ts')).benchFunctions(),
 };
 const ALIASES: Record<string, string> = { scale: 'db' };
 

@@ -83,7 +83,10 @@ const AUTHENTICATED_FUNCTIONS = [
 const SERVICE_ONLY_FUNCTIONS = [
   'public.apply_feedback_analysis',
   'public.award_points',
+  // Issue #24: the job functions claim and finish queued jobs.
+  'public.claim_background_jobs',
   'public.confirm_domain_verification',
+  'public.finish_background_job',
   'public.get_webhook_delivery',
   'public.mark_linkedin_verified',
   'public.record_linkedin_verification',

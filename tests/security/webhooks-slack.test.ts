@@ -40,7 +40,7 @@ beforeAll(async () => {
     // the same in both modes.
     // The AI worker too: a delivery waits for the AI step (#19 item 15).
     env: { PEEGA_WEBHOOK_WORKER: '1', PEEGA_AI_WORKER: '1', PEEGA_DEMO: '1' },
-    webhooks: { backoffMs: () => 50, maxAttempts: 2, pollMs: 100 },
+    webhooks: { backoffMs: 50, maxAttempts: 2, pollMs: 100 },
   });
   author = await createUser(t);
   company = await createCompany(t, {

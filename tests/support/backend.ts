@@ -60,6 +60,8 @@ export interface TestBackendOptions {
       ? W
       : never
     : never;
+  /** Last word on the functions' secrets (AI_MAX_ATTEMPTS, JOB_BACKOFF_MS…). */
+  functionEnv?: Record<string, string>;
   /** Last word on the configuration, e.g. another functions folder. */
   configure?: (config: BackendConfig) => void;
 }
@@ -164,6 +166,7 @@ export async function startTestBackend(
     backend = await startBackend(config, {
       now: options.now,
       webhooks: options.webhooks,
+      functionEnv: options.functionEnv,
       db,
     });
   } catch (e) {

@@ -2,16 +2,20 @@
 // out. Two callers:
 // - the test page and any client: { rawFeedback, feedbackType?, companyName?,
 //   websiteUrl? } → { success, error, structuredFeedback, provider };
-// - on hosted Supabase, a database webhook on INSERT into public.feedback
-//   ({ type: 'INSERT', table: 'feedback', record }) sent with the service-role
-//   key: the result is stored with apply_feedback_analysis. The embedded
-//   backend does the same from its job queue (supabase/local/jobs/feedback-ai.ts).
+// - the schedulers, with the service-role key: { queue: 'feedback_processing' }
+//   processes the due jobs of the AI queue (queue.ts): pg_cron and pg_net on
+//   hosted Supabase, the embedded backend's scheduler locally;
+// - a database webhook on INSERT into public.feedback ({ type: 'INSERT',
+//   table: 'feedback', record }) with the service-role key: the result is
+//   stored with apply_feedback_analysis.
 import {
   AI_MESSAGES,
   processFeedbackRequestSchema,
   type ProcessFeedbackResponse,
 } from '../../../shared/domain/validation/ai.ts';
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
+import { isServiceRole } from '../_shared/jobs.ts';
+import { drainFeedbackQueue } from './queue.ts';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -45,6 +49,12 @@ const isWebhook = (body: unknown): body is WebhookPayload =>
   (body as { type?: unknown }).type === 'INSERT' &&
   typeof (body as { record?: unknown }).record === 'object' &&
   (body as { record?: unknown }).record !== null;
+
+/** The schedulers' call: `{ "queue": "feedback_processing" }`. */
+const isQueueCall = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { queue?: unknown }).queue === 'feedback_processing';
 
 async function handleWebhook(
   req: Request,
@@ -108,6 +118,11 @@ export async function handler(
   }
   try {
     if (isWebhook(body)) return await handleWebhook(req, env, body);
+    if (isQueueCall(body)) {
+      if (!isServiceRole(req, env))
+        return failure(401, 'Only the service role may run the queue.');
+      return await drainFeedbackQueue(env, req.signal);
+    }
     const parsed = processFeedbackRequestSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

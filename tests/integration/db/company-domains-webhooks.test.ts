@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifyDomainHandler } from '../../../supabase/functions/verify-domain/handler.ts';
-import { sendCompanyDigests } from '../../../supabase/local/jobs/digest.ts';
 import type { Queryable } from '../../../supabase/local/db/types.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
@@ -68,7 +67,7 @@ beforeAll(async () => {
       PEEGA_AI_WORKER: '1',
       PEEGA_WEBHOOK_TIMEOUT_MS: '300',
     },
-    webhooks: { backoffMs: () => 50, maxAttempts: 3, pollMs: 100 },
+    webhooks: { backoffMs: 50, maxAttempts: 3, pollMs: 100 },
   });
   author = await createUser(t, { fullName: 'Secret Author' });
   x = await createCompany(t, { domain: 'acme-x.com', verified: false });
@@ -398,6 +397,18 @@ describe('webhooks', () => {
   }, 20_000);
 });
 
+/** Runs the send-digests function as pg_cron does (optionally at another moment). */
+async function sendDigests(now?: Date): Promise<number> {
+  const res = await t.backend.invokeFunction(
+    'send-digests',
+    now ? { now: now.toISOString() } : {},
+  );
+  const body = (await res.json()) as { sent: number; failed: number };
+  expect(res.status).toBe(200);
+  expect(body.failed).toBe(0);
+  return body.sent;
+}
+
 describe('daily digest', () => {
   it('mails each company with notifications on once a day, without author identity', async () => {
     const mails = () =>
@@ -418,14 +429,12 @@ describe('daily digest', () => {
       websiteUrl: 'https://acme-y.com/digest',
       title: 'Digest item',
     });
-    const sent = await sendCompanyDigests(t.ctx.db, {
-      publicUrl: 'http://peega.test',
-    });
+    const sent = await sendDigests();
     expect(sent).toBeGreaterThan(0);
     const forY = (await mails()).filter((m) => m.to_email === y.email);
     expect(forY).toHaveLength(1);
     expect(forY[0]!.body_text).toContain('Digest item');
-    expect(forY[0]!.body_text).toContain('http://peega.test/company-dashboard');
+    expect(forY[0]!.body_text).toContain(`${t.url}/company-dashboard`);
     expect(forY[0]!.body_text).not.toContain(author.email);
     expect(JSON.stringify(await mails())).not.toContain('Nobody is told');
 
@@ -434,14 +443,11 @@ describe('daily digest', () => {
       websiteUrl: 'https://acme-y.com/later',
       title: 'Tomorrow item',
     });
-    await sendCompanyDigests(t.ctx.db, { publicUrl: 'http://peega.test' });
+    await sendDigests();
     expect((await mails()).filter((m) => m.to_email === y.email)).toHaveLength(
       1,
     );
-    await sendCompanyDigests(t.ctx.db, {
-      publicUrl: 'http://peega.test',
-      now: new Date(Date.now() + 25 * 3600_000),
-    });
+    await sendDigests(new Date(Date.now() + 25 * 3600_000));
     const later = (await mails()).filter((m) => m.to_email === y.email);
     expect(later).toHaveLength(2);
     expect(later.map((m) => m.body_text).join()).toContain('Tomorrow item');
@@ -474,7 +480,7 @@ describe('daily digest', () => {
       });
       await isLocked;
       try {
-        await sendCompanyDigests(t.ctx.db, { publicUrl: 'http://peega.test' });
+        await sendDigests();
       } finally {
         release();
         await tx;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFeedbackAi } from '../../../supabase/local/jobs/feedback-ai.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import { createUser, query, type TestUser } from '../db/support.ts';
 
 // "Every submission is processed": the insert trigger queues a job, the
-// embedded backend's worker runs the processor and stores the result with
-// apply_feedback_analysis, and the author sees it arrive over realtime.
+// embedded backend's scheduler calls the process-feedback function's queue
+// mode (as pg_cron and pg_net do on hosted Supabase), which stores the result
+// with apply_feedback_analysis, and the author sees it arrive over realtime.
 let t: TestBackend;
 let author: TestUser;
 beforeAll(async () => {
@@ -98,11 +98,13 @@ describe('AI processing queue', () => {
       expect.arrayContaining(['payments', 'stability']),
     );
     expect(pushed.suggested_response).toEqual(expect.stringContaining('Acme'));
-    expect(await jobOf(id)).toEqual({
-      status: 'done',
-      attempts: 1,
-      last_error: null,
-    });
+    // The job is marked done by its own call, just after the result is stored.
+    expect(
+      await waitFor(async () => {
+        const job = await jobOf(id);
+        return job?.status === 'running' ? undefined : job;
+      }),
+    ).toEqual({ status: 'done', attempts: 1, last_error: null });
   });
 
   it('flags spam and takes its XP back', async () => {
@@ -145,9 +147,11 @@ describe('AI processing queue', () => {
   });
 
   it('retries a failing job a bounded number of times and records the failure', async () => {
-    // A backend without its own worker, so that only this one, with its
-    // bounds, handles the queue.
-    const quiet = await startTestBackend();
+    // A backend without its scheduler, so that only the calls below, with
+    // these bounds, run the queue.
+    const quiet = await startTestBackend({
+      functionEnv: { AI_MAX_ATTEMPTS: '2', JOB_BACKOFF_MS: '0' },
+    });
     const user = await createUser(quiet);
     await quiet.ctx.db.exec(
       'alter function public.apply_feedback_analysis(uuid, jsonb) rename to apply_feedback_analysis_off',
@@ -164,14 +168,12 @@ describe('AI processing queue', () => {
         .select('id')
         .single();
       id = (data as { id: string }).id;
-      const worker = await startFeedbackAi(quiet.ctx.db, {
-        env: {},
-        maxAttempts: 2,
-        backoffMs: () => 0,
-        pollMs: 60_000,
-      });
       const job = await waitFor(async () => {
-        await worker.drain();
+        const res = await quiet.backend.invokeFunction('process-feedback', {
+          queue: 'feedback_processing',
+        });
+        expect(res.status).toBe(200);
+        await res.body?.cancel();
         const [j] = await query(
           quiet,
           'select status, attempts, last_error from private.feedback_processing_jobs where feedback_id = $1',
@@ -179,7 +181,6 @@ describe('AI processing queue', () => {
         );
         return j?.status === 'failed' ? j : undefined;
       });
-      await worker.stop();
       expect(job.attempts).toBe(2);
       expect(job.status).toBe('failed');
       expect(job.last_error).toMatch(/apply_feedback_analysis/);

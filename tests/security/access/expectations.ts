@@ -263,10 +263,13 @@ export const RPCS: Record<string, Cells> = {
   can_view_feedback: 'd d d o o d',
   check_company_domain: 'd d d a a d',
   check_profile_completion: 'd a a a a a',
+  // Issue #24: the queue functions of the job edge functions.
+  claim_background_jobs: NONE,
   claim_reward: 'd a a a a a',
   compute_level: 'a a a a a a',
   confirm_domain_verification: NONE,
   create_company_webhook: 'd d d a a d',
+  finish_background_job: NONE,
   get_all_feedback_view_counts: 'd d d a a d',
   get_article_like_count: 'a a a a a a',
   get_community_stats: 'a a a a a a',

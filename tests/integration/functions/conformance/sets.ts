@@ -1,0 +1,191 @@
+import { AI_MESSAGES } from '../../../../shared/domain/validation/ai.ts';
+import { LINKEDIN_MESSAGES } from '../../../../shared/domain/linkedin.ts';
+
+// The conformance set of every edge function (issue #24 item 2): requests and
+// the answer each must get, run against the in-process handler and against
+// the function's index.ts in real Deno (conformance.test.ts), which must also
+// answer exactly alike.
+
+/** Credentials of one backend under test. */
+export interface Callers {
+  anon: string;
+  service: string;
+  /** A signed-in company's JWT. */
+  company: string;
+}
+
+export interface ConformanceCase {
+  name: string;
+  method?: string;
+  /** Which key goes in `Authorization: Bearer` (the apikey is always anon). */
+  as?: keyof Callers;
+  /** A JSON value, or a string sent as it is. */
+  body?: unknown;
+  status: number;
+  /** What the JSON answer must contain (null: no body). */
+  json?: Record<string, unknown> | null;
+  /** Headers the answer must carry. */
+  headers?: Record<string, string>;
+}
+
+const CORS = { 'access-control-allow-origin': '*' };
+
+export const CONFORMANCE: Record<string, ConformanceCase[]> = {
+  'process-feedback': [
+    {
+      name: 'preflight',
+      method: 'OPTIONS',
+      status: 204,
+      json: null,
+      headers: CORS,
+    },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      status: 405,
+      json: { success: false, error: 'Use POST.', structuredFeedback: null },
+      headers: CORS,
+    },
+    {
+      name: 'a body that is not JSON',
+      body: 'not json',
+      status: 400,
+      json: { success: false, error: AI_MESSAGES.invalidBody },
+    },
+    {
+      name: 'blank feedback',
+      body: { rawFeedback: '   ' },
+      status: 400,
+      json: { success: false, structuredFeedback: null },
+    },
+    {
+      name: 'feedback is structured offline',
+      body: {
+        rawFeedback:
+          'The checkout page crashes on Android when I press Pay, and I lost my cart twice.',
+        companyName: 'Acme',
+        websiteUrl: 'https://acme.test/checkout',
+      },
+      status: 200,
+      json: { success: true, error: null, provider: 'offline' },
+      headers: CORS,
+    },
+    {
+      name: 'the queue is not for clients',
+      body: { queue: 'feedback_processing' },
+      status: 401,
+      json: { success: false },
+    },
+    {
+      name: 'the queue as the service role',
+      as: 'service',
+      body: { queue: 'feedback_processing' },
+      status: 200,
+      json: { handled: 0, failed: 0 },
+    },
+    {
+      name: 'a database webhook needs the service role',
+      body: { type: 'INSERT', table: 'feedback', record: { id: 'x' } },
+      status: 401,
+      json: { success: false },
+    },
+  ],
+  'verify-domain': [
+    {
+      name: 'preflight',
+      method: 'OPTIONS',
+      status: 204,
+      json: null,
+      headers: CORS,
+    },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      as: 'company',
+      status: 405,
+      json: { verified: false, error: 'Use POST.' },
+    },
+    {
+      name: 'no domain',
+      as: 'company',
+      body: {},
+      status: 400,
+      json: { verified: false, error: 'Send {"domain": "example.com"}.' },
+    },
+    {
+      name: 'a body that is not JSON',
+      as: 'company',
+      body: '{',
+      status: 400,
+      json: { verified: false, error: 'Send {"domain": "example.com"}.' },
+    },
+    {
+      name: "a domain that is not the caller's",
+      as: 'company',
+      body: { domain: 'not-theirs.example' },
+      status: 400,
+      json: { verified: false, method: null },
+    },
+  ],
+  'linkedin-oauth': [
+    { name: 'preflight', method: 'OPTIONS', status: 200, headers: CORS },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      status: 405,
+      json: { success: false, error: 'Use POST.' },
+    },
+    {
+      name: 'not configured',
+      as: 'company',
+      body: { code: 'c', state: 's', redirect_uri: 'https://x/y' },
+      status: 503,
+      json: { success: false, error: LINKEDIN_MESSAGES.notConfigured },
+    },
+  ],
+  'deliver-webhooks': [
+    {
+      name: 'clients may not run it',
+      body: {},
+      status: 401,
+      json: { error: 'Only the service role may run jobs.' },
+    },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      as: 'service',
+      status: 405,
+      json: { error: 'Use POST.' },
+    },
+    {
+      name: 'nothing due',
+      as: 'service',
+      body: {},
+      status: 200,
+      json: { handled: 0, failed: 0 },
+    },
+  ],
+  'send-digests': [
+    {
+      name: 'clients may not run it',
+      as: 'company',
+      body: {},
+      status: 401,
+      json: { error: 'Only the service role may run jobs.' },
+    },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      as: 'service',
+      status: 405,
+      json: { error: 'Use POST.' },
+    },
+    {
+      name: 'nothing due',
+      as: 'service',
+      body: {},
+      status: 200,
+      json: { sent: 0, failed: 0 },
+    },
+  ],
+};
