@@ -41,6 +41,8 @@ export interface TextAnalysis {
   sentences: string[];
   /** ISO 639-1 code, or 'und' when the text has no detectable language. */
   language: string;
+  /** The detector's guesses, most likely first. */
+  detected: { lang: string; accuracy: number }[];
 }
 
 /**
@@ -88,5 +90,8 @@ export function analyseText(input: string): TextAnalysis {
     sentiment: doc.out(its.sentiment) as number,
     sentences: doc.sentences().out(),
     language: detectLanguage(text, words.length ? stopWords / words.length : 0),
+    detected: /\p{L}{2,}/u.test(text)
+      ? detectAll(text, { only: LANGUAGES })
+      : [],
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * What the author is doing, from cue phrases in seven languages: reporting
+ * something broken, asking for something, praising, or asking a question.
+ * These rules sit on top of the trained classifier: they decide the cases
+ * a reader would never get wrong (praise is not a to-do, a shipping
+ * question is not a feature request, a bug stays a bug whatever its words).
+ */
+
+/** Something does not work as intended. */
+const BROKEN =
+  /\b(bug|bugs|buggy|broken|breaks?|crash\w*|error|errors|exception|fails?|failed|failing|doesn'?t work|does not work|don'?t work|not working|isn'?t working|stopped working|no longer works?|won'?t (load|open|work|let|save|start)|can'?t|cannot|unable to|nothing happens|does nothing|blank (page|screen)|stuck|freez\w*|frozen|hangs|glitch\w*|ignores?|ignored|wrong|incorrect\w*|missing|disappear\w*|vanish\w*|never (arrives?|loads?|shows?|works?|sends?)|twice|duplicated?|404|500|502|503|timeout|timed out|charged (twice|again|anyway)|not (applied|saved|sent|shown|showing|loading|updating|accepted)|doesn'?t (load|open|save|show|apply|update|accept|change|match|find|recognise|recognize)|shows? (the )?(wrong|old|another)|instead of|overlaps?|cut off|misaligned|typo|ne (marche|fonctionne) (pas|plus)|plante|bogue|erreur|impossible de|n'arrive pas|funktioniert (nicht|nicht mehr)|fehler|stürzt|geht nicht|kaputt|no funciona|error|falla|se cierra|no carga|não funciona|erro|trava|não carrega|non funziona|errore|si blocca|non carica|werkt niet|fout|crasht|loopt vast|laadt niet)\b/i;
+
+/** The author asks for something new or different. */
+const REQUEST =
+  /\b(please (add|make|let|allow|consider|bring|support|include|offer)|could you (add|make|let|allow)|can you (add|make|let|allow)|would (be|love) (nice|great|cool|helpful|useful|awesome)|it would be (nice|great|cool|helpful|useful|awesome)|i'?d love|i would love|i wish|wish (there|you|it)|add (an?|the|support|option)|option to|ability to|allow (me|us|users)|let (me|us|users)|support for|should (be|have|let|allow|show|remember|keep)|could (be|have|use)|needs? (an?|more|better)|ajoute[rz]?|pourriez|serait (bien|génial|pratique)|j'aimerais|bitte|wäre (schön|toll|gut|praktisch)|könntet|hinzufügen|por favor|sería (genial|bueno|útil)|podrían|añadir|agregar|poderiam|seria (ótimo|bom|útil)|adicionar|sarebbe (bello|utile|ottimo)|potreste|aggiungere|graag|zou (fijn|handig|mooi) zijn|kunnen jullie|toevoegen)\b/i;
+
+/** Praise and thanks. */
+const PRAISE =
+  /\b(love|loving|loved|great|awesome|amazing|excellent|fantastic|wonderful|brilliant|perfect|beautiful|nice job|good job|great job|well done|congrat\w*|kudos|thank(s| you)|impressed|superb|best|j'adore|merci|génial|excellent|bravo|super|parfait|toll|danke|großartig|hervorragend|liebe|genial|gracias|me encanta|excelente|increíble|perfecto|obrigad[oa]|adoro|ótimo|maravilhos[oa]|grazie|fantastico|ottimo|perfetto|adoro|geweldig|bedankt|fantastisch|top|prachtig|heerlijk)\b/i;
+
+/** Negative turns that make praise something else. */
+const BUT =
+  /\b(but|however|except|although|though|unfortunately|sadly|mais|sauf|aber|leider|pero|sin embargo|mas|porém|però|ma|maar|helaas)\b/i;
+
+/** Asking for information (shipping, prices, jobs, opening hours…). */
+const INFO_TOPIC =
+  /\b(ship|ships|shipping|deliver|delivers|delivery|price|prices|pricing|cost|costs|how much|hiring|jobs?|careers?|internship|vacanc\w*|open(ing)? hours|store hours|open on|stock|in stock|available|availability|return policy|refund policy|warranty|contact|discount|student|livr\w*|prix|combien|recrut\w*|emploi|versand|liefer\w*|preis|kosten|stellen|envío|envían|precio|cuánto|empleo|trabajo|frete|entrega|preço|quanto|vaga|emprego|spedi\w*|consegna|prezzo|quanto|lavoro|verzend\w*|bezorg\w*|prijs|kost|vacature)\b/i;
+
+const QUESTION_START =
+  /^(do|does|did|is|are|can|could|will|when|where|what|which|who|how|why|est-ce|quand|où|combien|comment|pourquoi|quel|quelle|wann|wo|wie|was|warum|gibt es|cuándo|dónde|cuánto|cómo|qué|hay|quando|onde|quanto|como|qual|há|dove|quali?|c'è|wanneer|waar|hoeveel|hoe|wat|is er)\b/i;
+
+export interface Intent {
+  broken: boolean;
+  request: boolean;
+  praise: boolean;
+  /** Praise with no problem or request in it. */
+  purePraise: boolean;
+  /** A question asking for information rather than reporting or requesting. */
+  infoQuestion: boolean;
+}
+
+export function readIntent(text: string): Intent {
+  const broken = BROKEN.test(text);
+  const request = REQUEST.test(text);
+  const praise =
+    PRAISE.test(text) && !/\bnot (great|good|perfect)\b/i.test(text);
+  const question = text.includes('?') || QUESTION_START.test(text.trim());
+  return {
+    broken,
+    request,
+    praise,
+    purePraise:
+      praise && !broken && !request && !BUT.test(text) && !text.includes('?'),
+    infoQuestion: question && INFO_TOPIC.test(text) && !broken && !request,
+  };
+}
+
+/** Cues of high impact: money, data, security, blocked core tasks, outages. */
+const HIGH =
+  /\b(crash\w*|lost|losing|deleted|erased|wiped|data loss|charged (twice|again|anyway)|double (charge|charged|billing)|refund|security|privacy|breach|hacked|leak\w*|vulnerab\w*|someone else'?s|other (customers|users|people)'?s?|locked out|can'?t (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|cannot (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|unable to (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|down for|outage|(is|are|went) (completely |totally )?down|error 5\d\d|5\d\d error|internal server error|urgent|asap|critical|blank (page|screen)|payment (fails?|failed|declined)|checkout (is )?(broken|fails?)|plante|impossible de (payer|me connecter|commander)|perdu|kann mich nicht|stürzt|bezahlen|no puedo (pagar|entrar|acceder)|perdí|não consigo (pagar|entrar|acessar)|perdi|non riesco a (pagare|accedere)|perso|kan niet (betalen|inloggen)|kwijt)\b/i;
+
+/** Cosmetic or nice-to-have. */
+const LOW =
+  /\b(typo|misspell\w*|spelling|grammar|minor|cosmetic|tiny|small thing|nitpick|slightly|nice to have|would be (nice|cool|fun)|someday|misaligned|off cent(er|re)|overlaps?|color|colour|font|icon|faute de frappe|tippfehler|errata)\b/i;
+
+/**
+ * Priority by impact: payment, data loss, security, crashes and blocked
+ * core tasks are high; cosmetic and nice-to-have remarks low; null when
+ * the text says neither.
+ */
+export function impactPriority(text: string): 'high' | 'low' | null {
+  if (HIGH.test(text)) return 'high';
+  if (LOW.test(text)) return 'low';
+  return null;
+}
