@@ -82,6 +82,8 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.apply_feedback_analysis',
   'public.award_points',
   'public.confirm_domain_verification',
+  // Issue #23: what the AI step reads (registered company name).
+  'public.feedback_ai_input',
   'public.get_webhook_delivery',
   'public.mark_linkedin_verified',
   'public.record_linkedin_verification',

@@ -45,15 +45,18 @@ export async function startFeedbackAi(
         e instanceof Error ? e.message : e,
       ),
     async handle(job) {
+      // The registered name of the company that verified the site, not the
+      // name the consumer typed: the reply is signed with it (#23).
       const { rows } = await db.query<{
-        raw_description: string;
-        company_name: string;
-        website_url: string | null;
-      }>(
-        'select raw_description, company_name, website_url from public.feedback where id = $1',
-        [job.feedback_id],
-      );
-      const feedback = rows[0];
+        input: {
+          raw_description: string;
+          website_url: string | null;
+          company_name: string | null;
+        } | null;
+      }>('select public.feedback_ai_input($1::uuid) as input', [
+        job.feedback_id,
+      ]);
+      const feedback = rows[0]?.input;
       // Deleted since it was queued (the job goes with it by cascade, unless raced).
       if (!feedback) return;
       const request = processFeedbackRequestSchema.parse({
