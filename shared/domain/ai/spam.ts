@@ -83,8 +83,8 @@ function repeated({ text, words }: SpamInput): boolean {
     if (Math.max(...counts.values()) / words.length > 0.5 && counts.size <= 3)
       return true;
   }
-  // Copy-pasted: the same sentence or line three times or more, or a block
-  // of at least six words repeated over most of the text.
+  // Copy-pasted: the same sentences over and over (at most half of them
+  // distinct), or a block of six words repeated over most of the text.
   const sentences = text
     .toLowerCase()
     .split(/(?<=[.!?])\s+|\n+/)
@@ -98,7 +98,8 @@ function repeated({ text, words }: SpamInput): boolean {
       const g = words.slice(i, i + 6).join(' ');
       grams.set(g, (grams.get(g) ?? 0) + 1);
     }
-    if (Math.max(...grams.values()) >= 3) return true;
+    // Repeats of one block covering most of the text.
+    if (Math.max(...grams.values()) * 6 > words.length * 0.6) return true;
   }
   return false;
 }

@@ -22,17 +22,15 @@ const TRAILING_SMALL_WORDS =
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 
 function shorten(sentence: string, max: number): string {
-  let s = sentence.replace(/[.!?…]+$/u, '').trim();
+  let s = sentence.replace(/[.!…]+$/u, '').trim();
   if (s.length <= max) return s;
-  // Keep whole clauses while they fit.
-  const parts = s.split(CLAUSE_BREAK);
-  let kept = '';
-  for (const part of parts) {
-    const next = kept ? `${kept} ${part}` : part;
-    if (next.length > max) break;
-    kept = next;
-  }
-  if (kept.length >= 20) return kept.replace(TRAILING_SMALL_WORDS, '');
+  // Keep whole clauses while they fit: cut before the last clause break
+  // that leaves at least 20 characters.
+  const breaks = [...s.matchAll(new RegExp(CLAUSE_BREAK.source, 'gi'))]
+    .map((m) => m.index)
+    .filter((i) => i >= 20 && i <= max);
+  if (breaks.length > 0)
+    return s.slice(0, Math.max(...breaks)).replace(TRAILING_SMALL_WORDS, '');
   // One long clause: stop at the last whole word that fits.
   s = s.slice(0, max + 1);
   s = s.slice(0, Math.max(s.lastIndexOf(' '), 20)).trim();
@@ -83,6 +81,6 @@ export function summariseTitle(
   if (sentences.length === 0) return 'Untitled feedback';
   let s = pickSentence(sentences, intent);
   for (let i = 0; i < 3; i++) s = s.replace(PREAMBLE, '');
-  const title = shorten(s, max);
+  const title = shorten(s, max).replace(/[\s,;:–—-]+$/u, '');
   return title ? capitalise(title) : 'Untitled feedback';
 }
