@@ -39,3 +39,10 @@ export function featuresOf(analysis: TextAnalysis, text: string): string[] {
   if (cue) out.push(`__cue_${cue}`);
   return out;
 }
+
+/** The category as features of the sentiment model (repeated: it weighs like a few words). */
+export const categoryFeatures = (category: string): string[] => [
+  `__cat_${category}`,
+  `__cat_${category}`,
+  `__cat_${category}`,
+];

@@ -25,21 +25,27 @@ import {
 import { spamKind } from '../../../../shared/domain/ai/spam.ts';
 import { tagsWithEvidence } from '../../../../shared/domain/ai/tags.ts';
 import { summariseTitle } from '../../../../shared/domain/ai/title.ts';
-import { classifyNaiveBayes } from '../../../../shared/domain/naive-bayes.ts';
+import {
+  classifyNaiveBayes,
+  type NaiveBayesModel,
+} from '../../../../shared/domain/naive-bayes.ts';
 import type {
   FeedbackPriority,
   FeedbackSentiment,
   ProcessFeedbackRequest,
   StructuredFeedback,
 } from '../../../../shared/domain/validation/ai.ts';
-import { featuresOf } from './features.ts';
+import { categoryFeatures, featuresOf } from './features.ts';
 import { AI_MODELS } from './model.generated.ts';
 import { analyseText } from './nlp.ts';
 
-const best = <T extends string>(
-  model: (typeof AI_MODELS)[keyof typeof AI_MODELS],
-  features: string[],
-) => classifyNaiveBayes(model, features)[0]!.label as T;
+const best = <T extends string>(model: NaiveBayesModel, features: string[]) =>
+  classifyNaiveBayes(model, features)[0]!.label as T;
+
+export type AiModels = Record<
+  'category' | 'sentiment' | 'priority',
+  NaiveBayesModel
+>;
 
 function replyKind(
   category: FeedbackCategory,
@@ -65,6 +71,8 @@ function replyKind(
  */
 export function processOffline(
   request: ProcessFeedbackRequest,
+  /** The trained models; cross-validation passes others. */
+  models: AiModels = AI_MODELS,
 ): StructuredFeedback {
   const raw = request.rawFeedback;
   const text = cleanFeedbackText(raw);
@@ -85,30 +93,37 @@ export function processOffline(
   const intent = readIntent(text);
 
   let category: FeedbackCategory = best<FeedbackCategory>(
-    AI_MODELS.category,
+    models.category,
     features,
   );
-  let sentiment = best<FeedbackSentiment>(AI_MODELS.sentiment, features);
   let priority: FeedbackPriority =
-    impactPriority(text) ??
-    best<FeedbackPriority>(AI_MODELS.priority, features);
+    impactPriority(text) ?? best<FeedbackPriority>(models.priority, features);
   if (intent.purePraise) {
     category = 'other';
-    sentiment = 'positive';
     priority = 'low';
   } else if (intent.infoQuestion) {
     category = 'other';
-    if (sentiment === 'positive') sentiment = 'neutral';
     priority = 'low';
-  } else if (
-    intent.broken &&
-    !intent.request &&
-    category !== 'bug' &&
-    category !== 'improvement'
-  ) {
+  } else if (intent.offSite && !intent.request) {
+    // Delivery, support and product complaints: nothing to fix on the site.
+    category = 'other';
+  } else if (intent.broken && !intent.request && !intent.improve) {
     category = 'bug';
+  } else if (intent.improve && !intent.broken && category === 'bug') {
+    category = 'improvement';
+  } else if (intent.request && !intent.broken && category === 'bug') {
+    category = intent.improve ? 'improvement' : 'feature';
   }
   if (isFeedbackCategory(request.feedbackType)) category = request.feedbackType;
+  let sentiment = intent.purePraise
+    ? 'positive'
+    : best<FeedbackSentiment>(models.sentiment, [
+        ...features,
+        ...categoryFeatures(category),
+      ]);
+  if (intent.upset && !intent.purePraise) sentiment = 'negative';
+  else if (intent.praise && !intent.broken) sentiment = 'positive';
+  if (intent.infoQuestion && sentiment === 'positive') sentiment = 'neutral';
   if (isSpam) {
     category = 'other';
     sentiment = 'neutral';
