@@ -146,8 +146,11 @@ export function cleanDescription(text: string): string {
   } else {
     out.push(...sentences);
   }
+  // Worth stating when the place is buried in several sentences or steps;
+  // a one-sentence text already says it.
   const places = namedPlaces(body);
-  if (places.length > 0) out.push(`Where: ${places.join(', ')}.`);
+  if (places.length > 0 && (steps || sentences.length > 1))
+    out.push(`Where: ${places.join(', ')}.`);
   return out.join('\n').slice(0, 5000);
 }
 

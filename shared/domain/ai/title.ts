@@ -17,7 +17,7 @@ const CLAUSE_BREAK =
   /\s*(?:[,;:(—–]|\s-\s|\b(?:because|since|which|so that|and then|although|when i|every time|each time|parce que|quand|weil|wenn|porque|cuando|perché|quando|omdat|wanneer)\b)\s*/i;
 
 const TRAILING_SMALL_WORDS =
-  /\s+(the|a|an|and|or|of|to|in|on|at|for|with|my|your|is|are|it|that|le|la|les|de|et|der|die|das|und|el|los|y|o|il|e|het|een|en)$/i;
+  /\s+(the|a|an|and|or|of|to|in|on|at|for|with|from|since|by|my|your|is|are|it|that|when|le|la|les|de|du|des|et|depuis|sur|dans|avec|pour|der|die|das|und|seit|mit|auf|für|von|el|los|y|o|desde|con|para|en|il|e|da|dal|di|con|per|het|een|sinds|op|met|voor|van|em|na|no|do|com)$/i;
 
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 
