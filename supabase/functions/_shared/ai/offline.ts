@@ -111,8 +111,20 @@ export function processOffline(
     category = 'bug';
   } else if (intent.improve && !intent.broken && category === 'bug') {
     category = 'improvement';
-  } else if (intent.request && !intent.broken && category === 'bug') {
+  } else if (
+    intent.request &&
+    !intent.broken &&
+    category !== 'feature' &&
+    category !== 'improvement'
+  ) {
     category = intent.improve ? 'improvement' : 'feature';
+  } else if (
+    intent.improve &&
+    !intent.broken &&
+    !intent.praise &&
+    category === 'other'
+  ) {
+    category = 'improvement';
   }
   if (isFeedbackCategory(request.feedbackType)) category = request.feedbackType;
   let sentiment = intent.purePraise
