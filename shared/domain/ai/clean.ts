@@ -173,6 +173,10 @@ export function descriptionAddsNothing(
   return comparable(raw) === comparable(description);
 }
 
+/** What the test page and AI Insights say for spam instead of repeating the text. */
+export const NOTHING_TO_CLEAN_SPAM =
+  'Nothing to clean up: the text carries no feedback.';
+
 /** What the AI Insights box and the test page say instead of repeating the text. */
 export const NOTHING_TO_CLEAN =
   'Nothing to clean up: the feedback already reads clearly as written.';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   descriptionAddsNothing,
   NOTHING_TO_CLEAN,
+  NOTHING_TO_CLEAN_SPAM,
 } from '@shared/domain/ai/clean';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import { qualityScoreLabel } from '@shared/domain/reputation';
@@ -130,7 +131,9 @@ export function StructuredFeedbackResult({
         <div className="sm:col-span-2">
           <Section label="Clean description">
             {nothingToClean ? (
-              <span className="text-ink-muted italic">{NOTHING_TO_CLEAN}</span>
+              <span className="text-ink-muted italic">
+                {result.is_spam ? NOTHING_TO_CLEAN_SPAM : NOTHING_TO_CLEAN}
+              </span>
             ) : (
               result.description
             )}
