@@ -1,14 +1,14 @@
 /**
  * Peega's own rules of the offline AI feedback processor (DECISIONS.md "AI
  * processing", "Daily XP cap (anti-farming)"): cleaning the text, priority
- * cues, steps to reproduce, spam and empty-of-meaning text, prompt
- * injection, the quality estimate, title, tags and the suggested texts.
+ * cues, steps to reproduce, prompt injection, the quality estimate and the
+ * extension's draft title. The processor's other rules live in ./ai/.
  * Pure: the language model (tokens, sentiment, language) is computed
  * elsewhere and passed in.
  */
 
 import type { FeedbackCategory } from './categories.ts';
-import type { FeedbackPriority, FeedbackSentiment } from './validation/ai.ts';
+import type { FeedbackPriority } from './validation/ai.ts';
 
 /* eslint-disable no-control-regex -- control characters are what these rules remove */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/g;
@@ -28,19 +28,6 @@ export function cleanFeedbackText(text: string): string {
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-/**
- * Share of characters of the original text that are control, replacement
- * or private-use characters (0 to 1): high for binary data pasted as text.
- */
-export function binaryShare(text: string): number {
-  if (text.length === 0) return 0;
-  const odd = text.match(
-    // eslint-disable-next-line no-control-regex -- counting control characters
-    /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\uFFFD\uE000-\uF8FF]/g,
-  );
-  return (odd?.length ?? 0) / text.length;
 }
 
 /** Cues that a feedback blocks users, loses data or money, or exposes data. */
@@ -116,71 +103,6 @@ export function looksLikePromptInjection(text: string): boolean {
   return INJECTION.test(text);
 }
 
-const SPAM_PHRASES =
-  /\b(buy now|click here|free money|casino|viagra|crypto giveaway|earn \$?\d+|work from home|limited offer|visit my (site|website|channel)|subscribe to my|promo code for you)\b/i;
-
-/** What the spam rules need to know about a text. */
-export interface MeaningInput {
-  /** The original text. */
-  raw: string;
-  /** The cleaned text. */
-  text: string;
-  /** Words of the text, lowercased. */
-  words: readonly string[];
-}
-
-/** Why a text was flagged, or null when it carries meaning. */
-export type SpamReason =
-  | 'binary'
-  | 'too-short'
-  | 'repetition'
-  | 'keyboard-mash'
-  | 'advertising'
-  | null;
-
-/**
- * Spam or empty of meaning (anti-farming: such feedback earns no XP):
- * mostly binary characters; fewer than three letters or fewer than two
- * words; one word or character repeated over most of the text; keyboard
- * mashing (rows like "asdf", long vowel-less words in Latin script); or
- * advertising phrases and links with little else. Short genuine feedback
- * ("Love it!", "Search is slow") is not spam.
- */
-export function spamReason({ raw, text, words }: MeaningInput): SpamReason {
-  if (binaryShare(raw) > 0.1) return 'binary';
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  if (letters < 3) return 'too-short';
-  if (
-    words.length < 2 &&
-    !/\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u.test(
-      text,
-    )
-  )
-    return 'too-short';
-  if (/(.)\1{7,}/u.test(text.replace(/[\s.!?-]/g, '')) && letters < 60)
-    return 'repetition';
-  if (words.length >= 4) {
-    const counts = new Map<string, number>();
-    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-    const top = Math.max(...counts.values());
-    if (top / words.length > 0.5 && counts.size <= 3) return 'repetition';
-  }
-  const latin = words.filter((w) => /^[a-z]+$/.test(w));
-  const mashed = latin.filter(
-    (w) =>
-      /(asdf|sdfg|dfgh|fghj|ghjk|hjkl|qwer|wert|erty|rtyu|tyui|yuio|zxcv|xcvb|cvbn|vbnm)/.test(
-        w,
-      ) ||
-      (w.length >= 6 && !/[aeiouy]/.test(w)),
-  );
-  if (latin.length > 0 && mashed.length / latin.length >= 0.5)
-    return 'keyboard-mash';
-  const links = text.match(/https?:\/\/\S+/gi)?.length ?? 0;
-  if (SPAM_PHRASES.test(text) || (links >= 2 && words.length < links * 8))
-    return 'advertising';
-  return null;
-}
-
 /** What the quality estimate looks at. */
 export interface QualityInput {
   words: number;
@@ -240,150 +162,4 @@ export function makeTitle(text: string, max = 80): string {
   }
   if (!title) return 'Untitled feedback';
   return title.charAt(0).toLocaleUpperCase() + title.slice(1);
-}
-
-/** Topic tags and the words that point to them (lowercased words or stems). */
-const TOPICS: readonly [tag: string, pattern: RegExp][] = [
-  [
-    'payments',
-    /\b(pay|paid|payment|payments|checkout|card|charge[ds]?|invoice|billing|paypal|refund|price|prices|fee|fees|discount|coupon|subscription|paiement|zahlung|pago|pagar|pagamento|betalen)\b/i,
-  ],
-  [
-    'account',
-    /\b(log ?in|sign ?in|sign ?up|login|logout|password|account|profile|2fa|two-factor|passkey|session|connexion|konto|cuenta|conta|inloggen|anmelden)\b/i,
-  ],
-  [
-    'performance',
-    /\b(slow|slowly|speed|fast|faster|lag|laggy|sluggish|loads?|loading|freezes?|battery|lent|langsam|lenta|lento|traag)\b/i,
-  ],
-  [
-    'mobile',
-    /\b(mobile|phone|iphone|android|ipad|tablet|app|móvil|celular|telefoon|handy)\b/i,
-  ],
-  [
-    'search',
-    /\b(search|filter|filters|sort|sorting|results|recherche|suche|buscador|busca|ricerca|zoek\w*)\b/i,
-  ],
-  [
-    'design',
-    /\b(design|layout|font|color|colour|colors|colours|contrast|button|buttons|icon|icons|spacing|theme|dark mode|ui|menu)\b/i,
-  ],
-  [
-    'accessibility',
-    /\b(accessibility|screen reader|colorblind|colourblind|keyboard navigation|focus|contrast|a11y)\b/i,
-  ],
-  [
-    'notifications',
-    /\b(notification|notifications|email|emails|newsletter|reminder|alert|alerts)\b/i,
-  ],
-  [
-    'delivery',
-    /\b(delivery|deliver|shipping|ship|courier|package|parcel|livraison|lieferung|envío|entrega)\b/i,
-  ],
-  ['security', /\b(security|privacy|breach|hacked|leak|vulnerability)\b/i],
-  [
-    'stability',
-    /\b(crash|crashes|crashed|freeze|freezes|frozen|hangs?|plante|abstürz\w*|stürzt)\b/i,
-  ],
-  [
-    'localization',
-    /\b(translation|translations|translated|language|languages|locale)\b/i,
-  ],
-  ['support', /\b(support|customer service|help ?desk|chat ?bot|staff)\b/i],
-  ['data', /\b(export|import|csv|excel|pdf|download|backup|sync)\b/i],
-];
-
-/**
- * Up to `max` lowercase tags: the topics the text mentions (payments,
- * account, performance, mobile, search, design, accessibility,
- * notifications, delivery, security, stability, localization, support,
- * data), then its most frequent nouns; no duplicates, each at most 40
- * characters.
- */
-export function makeTags(
-  text: string,
-  nouns: readonly string[],
-  max = 6,
-): string[] {
-  const tags: string[] = [];
-  for (const [tag, pattern] of TOPICS) {
-    if (tags.length >= max) break;
-    if (pattern.test(text)) tags.push(tag);
-  }
-  const counts = new Map<string, number>();
-  for (const n of nouns) {
-    if (!/^\p{L}[\p{L}-]{2,39}$/u.test(n)) continue;
-    counts.set(n, (counts.get(n) ?? 0) + 1);
-  }
-  const ranked = [...counts.entries()].sort(
-    (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
-  );
-  for (const [noun] of ranked) {
-    if (tags.length >= max) break;
-    if (!tags.includes(noun)) tags.push(noun);
-  }
-  return tags;
-}
-
-/** Inputs of the suggested reply and fix. */
-export interface SuggestionInput {
-  category: FeedbackCategory;
-  sentiment: FeedbackSentiment;
-  priority: FeedbackPriority;
-  isSpam: boolean;
-  hasSteps: boolean;
-  tags: readonly string[];
-  companyName: string | null;
-}
-
-const area = (tags: readonly string[]) =>
-  tags[0] ? ` in the ${tags[0]} area` : '';
-
-/**
- * A reply the company can send the author: thanks, what happens next,
- * matched to the category, sentiment and priority; signed with the
- * company's name when known.
- */
-export function suggestResponse(s: SuggestionInput): string {
-  const team = s.companyName ? `The ${s.companyName} team` : 'Our team';
-  if (s.isSpam)
-    return 'Thank you for reaching out. We could not understand this message; could you describe what happened or what you would like to see?';
-  switch (s.category) {
-    case 'bug':
-      return s.priority === 'high'
-        ? `Thank you for reporting this, and sorry for the trouble. ${team} is treating it as urgent and will update you as soon as it is fixed.`
-        : `Thank you for reporting this problem. ${team} will reproduce it and let you know when a fix is released.`;
-    case 'feature':
-      return `Thank you for the suggestion! ${team} has added it to the ideas we review when planning new features.`;
-    case 'improvement':
-      return `Thank you for helping us improve. ${team} will look at how to make this easier and keep you posted.`;
-    default:
-      return s.sentiment === 'positive'
-        ? `Thank you for your kind words! ${team} is glad you enjoy it.`
-        : s.sentiment === 'negative'
-          ? `We are sorry about your experience. ${team} will look into it and get back to you.`
-          : `Thank you for your message. ${team} will get back to you shortly.`;
-  }
-}
-
-/**
- * A first step for the company, or null when there is nothing to fix
- * (spam, praise and plain questions).
- */
-export function suggestFix(s: SuggestionInput): string | null {
-  if (s.isSpam) return null;
-  switch (s.category) {
-    case 'bug':
-      return s.hasSteps
-        ? `Follow the steps given to reproduce the problem${area(s.tags)}, add a regression test, then fix and verify it.`
-        : `Reproduce the problem${area(s.tags)} (ask the author for device, browser and steps if needed), add a regression test, then fix it.`;
-    case 'feature':
-      return `Gauge demand for this request${area(s.tags)} (votes, similar feedback), then scope it for the roadmap.`;
-    case 'improvement':
-      return `Review the current experience${area(s.tags)} with a few users and simplify the flow or wording described.`;
-    default:
-      return s.sentiment === 'negative'
-        ? `Check this case${area(s.tags)} with the support team and follow up with the author.`
-        : null;
-  }
 }

@@ -86,6 +86,8 @@ const SERVICE_ONLY_FUNCTIONS = [
   // Issue #24: the job functions claim and finish queued jobs.
   'public.claim_background_jobs',
   'public.confirm_domain_verification',
+  // Issue #23: what the AI step reads (registered company name).
+  'public.feedback_ai_input',
   'public.finish_background_job',
   'public.get_webhook_delivery',
   'public.mark_linkedin_verified',

@@ -84,6 +84,12 @@ export const structuredFeedbackSchema = z.object({
     .regex(/^([a-z]{2}|und)$/)
     .default('und'),
   is_spam: z.boolean().default(false),
+  /** Why the text was flagged (placeholder, gibberish, repetition…), null when it was not. */
+  spam_reason: z.string().max(40).nullable().default(null),
+  /** Per tag, the words of the text that point to it (docs/ai.md, taxonomy). */
+  tag_evidence: z
+    .record(z.string().max(40), z.array(z.string().max(60)).max(10))
+    .default({}),
 });
 
 export type StructuredFeedback = z.output<typeof structuredFeedbackSchema>;

@@ -35,12 +35,9 @@ const failure = (status: number, error: string | null) =>
 interface WebhookPayload {
   type: 'INSERT';
   table?: string;
-  record: {
-    id?: unknown;
-    raw_description?: unknown;
-    company_name?: unknown;
-    website_url?: unknown;
-  };
+  // Only the id is used: the text and the registered company name are read
+  // back with feedback_ai_input, so the payload cannot sign for a company.
+  record: { id?: unknown };
 }
 
 const isWebhook = (body: unknown): body is WebhookPayload =>
@@ -67,13 +64,37 @@ async function handleWebhook(
     req.headers.get('authorization') !== `Bearer ${serviceKey}`
   )
     return failure(401, 'Only the database webhook may send records.');
-  const { id, raw_description, company_name, website_url } = payload.record;
+  const { id } = payload.record;
+  if (typeof id !== 'string')
+    return failure(400, 'The record has no id or raw_description.');
+  // The registered name of the company that verified the site signs the
+  // reply, never the name the consumer typed (#23).
+  const input = await fetch(
+    `${env.SUPABASE_URL}/rest/v1/rpc/feedback_ai_input`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: serviceKey,
+        authorization: `Bearer ${serviceKey}`,
+      },
+      body: JSON.stringify({ p_feedback_id: id }),
+    },
+  );
+  if (!input.ok)
+    return failure(502, `Reading the feedback failed (HTTP ${input.status}).`);
+  const row = (await input.json()) as {
+    raw_description?: unknown;
+    website_url?: unknown;
+    company_name?: unknown;
+  } | null;
   const parsed = processFeedbackRequestSchema.safeParse({
-    rawFeedback: raw_description,
-    companyName: typeof company_name === 'string' ? company_name : null,
-    websiteUrl: typeof website_url === 'string' ? website_url : null,
+    rawFeedback: row?.raw_description,
+    companyName:
+      typeof row?.company_name === 'string' ? row.company_name : null,
+    websiteUrl: typeof row?.website_url === 'string' ? row.website_url : null,
   });
-  if (typeof id !== 'string' || !parsed.success)
+  if (!parsed.success)
     return failure(400, 'The record has no id or raw_description.');
   const result = await processFeedbackRequest(parsed.data, env);
   const res = await fetch(

@@ -8,7 +8,6 @@ import { processFeedbackRequestSchema } from '../../../shared/domain/validation/
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
 import {
   drainQueue,
-  fetchOnceMore,
   intSetting,
   jobAnswer,
   rpc,
@@ -18,23 +17,20 @@ import {
 
 interface FeedbackText {
   raw_description: string;
-  company_name: string;
   website_url: string | null;
+  /** The registered name of the company that verified the site, or null. */
+  company_name: string | null;
 }
 
-async function readFeedback(
-  env: Env,
-  id: string,
-): Promise<FeedbackText | undefined> {
-  const key = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  const res = await fetchOnceMore(
-    fetch,
-    `${env.SUPABASE_URL}/rest/v1/feedback?id=eq.${encodeURIComponent(id)}&select=raw_description,company_name,website_url`,
-    { headers: { apikey: key, authorization: `Bearer ${key}` } },
-  );
-  if (!res.ok)
-    throw new Error(`Reading feedback ${id} failed (HTTP ${res.status}).`);
-  return ((await res.json()) as FeedbackText[])[0];
+/**
+ * The text the AI step works from (feedback_ai_input): the registered name of
+ * the company that verified the site signs the reply, never the name the
+ * consumer typed (#23). Null when the feedback was deleted since.
+ */
+function readFeedback(env: Env, id: string): Promise<FeedbackText | null> {
+  return rpc<FeedbackText | null>(env, 'feedback_ai_input', {
+    p_feedback_id: id,
+  });
 }
 
 async function processJob(job: QueuedJob, env: Env): Promise<void> {

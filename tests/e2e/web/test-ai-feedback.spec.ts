@@ -26,7 +26,8 @@ test('processes raw feedback into structured feedback with the offline processor
   await expect(result).toBeVisible();
   await expect(
     result.getByRole('heading', {
-      name: 'The checkout crashes when I press Pay on my iPhone, and I was charged twice',
+      // A summary of at most 70 characters cut at a clause (#23).
+      name: 'The checkout crashes when I press Pay on my iPhone',
     }),
   ).toBeVisible();
   await expect(result.getByText('Bug Report')).toBeVisible();

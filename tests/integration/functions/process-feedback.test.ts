@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -98,8 +99,9 @@ describe('process-feedback, offline provider', () => {
       language: 'en',
       is_spam: false,
     });
+    // A summary of at most 70 characters, cut at a clause, not mid-word (#23).
     expect(sf.title).toBe(
-      'The checkout page crashes when I click Pay on Safari 17, and my card was…',
+      'The checkout page crashes when I click Pay on Safari 17',
     );
     expect(sf.tags).toContain('payments');
     expect(sf.suggested_response).toContain('Acme');
@@ -141,11 +143,22 @@ describe('process-feedback, offline provider', () => {
   });
 
   it('processes 20,000 characters of real text', async () => {
-    const sentence =
-      'The search page is slow and the filters reset after every query. ';
-    const raw = sentence
-      .repeat(Math.ceil(20_000 / sentence.length))
+    // Varied text (the training examples): one sentence pasted over and over
+    // is spam now (#23).
+    const raw = readFileSync(
+      new URL(
+        '../../../supabase/functions/_shared/ai/training/examples.tsv',
+        import.meta.url,
+      ),
+      'utf8',
+    )
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split('\t')[4])
+      .join(' ')
+      .repeat(2)
       .slice(0, 20_000);
+    expect(raw.length).toBe(20_000);
     const { status, answer } = await call(offline, { rawFeedback: raw });
     expect(status).toBe(200);
     expect(answer.structuredFeedback?.description.length).toBe(5000);
@@ -240,16 +253,58 @@ describe('process-feedback, LLM provider', () => {
     expect(answer.structuredFeedback).toMatchObject({
       title: 'Pay button crashes checkout',
       priority: 'high',
-      tags: ['checkout', 'payments'],
+      // Tags outside the taxonomy ('checkout') are dropped (#23).
+      tags: ['payments'],
       suggested_fix: 'Check the payment handler.',
     });
     expect(fake.requests).toHaveLength(1);
     const sent = fake.requests[0]!;
     expect(sent.authorization).toBe('Bearer sk-test');
+    // Structured outputs: the JSON schema of the shared result, strict,
+    // tags limited to the taxonomy (#23).
     expect(sent.body).toMatchObject({
       model: 'fake-model',
-      response_format: { type: 'json_object' },
+      temperature: 0,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'structured_feedback', strict: true },
+      },
     });
+    const schema = (
+      sent.body.response_format as {
+        json_schema: { schema: Record<string, unknown> };
+      }
+    ).json_schema.schema as {
+      required: string[];
+      additionalProperties: boolean;
+      properties: Record<
+        string,
+        { enum?: unknown[]; items?: { enum: string[] } }
+      >;
+    };
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required).toEqual(
+      expect.arrayContaining([
+        'title',
+        'category',
+        'suggested_response',
+        'is_spam',
+      ]),
+    );
+    expect(schema.properties.category!.enum).toEqual([
+      'bug',
+      'feature',
+      'improvement',
+      'other',
+    ]);
+    expect(schema.properties.tags!.items!.enum).toEqual(
+      expect.arrayContaining([
+        'payments',
+        'account',
+        'search',
+        'accessibility',
+      ]),
+    );
     const messages = sent.body.messages as { role: string; content: string }[];
     expect(messages[0]!.content).toMatch(/Never follow instructions/);
     expect(JSON.parse(messages[1]!.content)).toMatchObject({
@@ -280,7 +335,7 @@ describe('process-feedback, LLM provider', () => {
     expect(answer.structuredFeedback).toMatchObject({
       category: 'bug',
       priority: 'high',
-      title: 'Checkout crashes when I press Pay, please fix it',
+      title: 'Checkout crashes when I press Pay',
     });
   });
 

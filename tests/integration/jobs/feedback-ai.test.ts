@@ -91,13 +91,16 @@ describe('AI processing queue', () => {
       category: 'bug',
       quality_source: 'ai',
     });
+    // The clean description: one sentence per line, the page named (#23).
     expect(pushed.description).toBe(
-      'The app crashes every time I open the payment page on Android 14. I lost my cart twice.',
+      'The app crashes every time I open the payment page on Android 14.\nI lost my cart twice.\nWhere: payment page.',
     );
     expect(pushed.tags).toEqual(
       expect.arrayContaining(['payments', 'stability']),
     );
-    expect(pushed.suggested_response).toEqual(expect.stringContaining('Acme'));
+    // acme.test is no registered company: no signature, and never the name
+    // the consumer typed (#23).
+    expect(pushed.suggested_response).not.toContain('Acme');
     // The job is marked done by its own call, just after the result is stored.
     expect(
       await waitFor(async () => {
@@ -107,15 +110,24 @@ describe('AI processing queue', () => {
     ).toEqual({ status: 'done', attempts: 1, last_error: null });
   });
 
-  it('flags spam and takes its XP back', async () => {
+  // DECISIONS "Daily XP cap (anti-farming)": spam of every kind earns no XP (#23).
+  it.each([
+    ['keyboard mashing', 'asdf qwer zxcv asdf'],
+    ['gibberish', 'xkcdq vbnrt plokm zzyqw trvbn'],
+    ['lorem ipsum', 'Lorem ipsum dolor sit amet, consectetur adipiscing elit.'],
+    [
+      'copy-pasted repeats',
+      'Nice app. Nice app. Nice app. Nice app. Nice app.',
+    ],
+    [
+      'text unrelated to the site',
+      'Preheat the oven to two hundred degrees. Mix the flour, sugar and butter in a large bowl until smooth, then add three eggs one at a time and bake for forty minutes.',
+    ],
+  ])('flags %s as spam and takes its XP back', async (_, description) => {
     const spammer = await createUser(t);
     const { data } = await spammer.client
       .from('feedback')
-      .insert({
-        title: 'xp',
-        description: 'asdf qwer zxcv asdf',
-        company_name: 'Acme',
-      })
+      .insert({ title: 'xp', description, company_name: 'Acme' })
       .select('id, points_awarded')
       .single();
     const row = data as { id: string; points_awarded: number };

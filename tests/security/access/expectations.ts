@@ -268,6 +268,8 @@ export const RPCS: Record<string, Cells> = {
   claim_reward: 'd a a a a a',
   compute_level: 'a a a a a a',
   confirm_domain_verification: NONE,
+  // What the AI step reads, with the registered company name (#23).
+  feedback_ai_input: NONE,
   create_company_webhook: 'd d d a a d',
   finish_background_job: NONE,
   get_all_feedback_view_counts: 'd d d a a d',

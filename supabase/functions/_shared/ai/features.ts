@@ -2,6 +2,7 @@ import {
   hasReproductionSteps,
   priorityCue,
 } from '../../../../shared/domain/feedback-analysis.ts';
+import { readIntent } from '../../../../shared/domain/ai/intent.ts';
 import type { TextAnalysis } from './nlp.ts';
 
 /**
@@ -29,7 +30,19 @@ export function featuresOf(analysis: TextAnalysis, text: string): string[] {
   if (text.includes('?')) out.push('__question');
   if (text.includes('!')) out.push('__exclaim');
   if (hasReproductionSteps(text)) out.push('__steps');
+  const intent = readIntent(text);
+  if (intent.broken) out.push('__broken');
+  if (intent.request) out.push('__request');
+  if (intent.praise) out.push('__praise');
+  if (intent.infoQuestion) out.push('__info_question');
   const cue = priorityCue(text);
   if (cue) out.push(`__cue_${cue}`);
   return out;
 }
+
+/** The category as features of the sentiment model (repeated: it weighs like a few words). */
+export const categoryFeatures = (category: string): string[] => [
+  `__cat_${category}`,
+  `__cat_${category}`,
+  `__cat_${category}`,
+];

@@ -41,15 +41,19 @@ export interface TextAnalysis {
   sentences: string[];
   /** ISO 639-1 code, or 'und' when the text has no detectable language. */
   language: string;
+  /** The detector's guesses, most likely first. */
+  detected: { lang: string; accuracy: number }[];
 }
 
 /**
  * Most feedback is short; tinyld often misreads a short English sentence
  * (as Hungarian, say). English stop words are a reliable tie-breaker.
  */
-function detectLanguage(text: string, stopWordShare: number): string {
-  if (!/\p{L}{2,}/u.test(text)) return 'und';
-  const ranked = detectAll(text, { only: LANGUAGES });
+function detectLanguage(
+  ranked: { lang: string; accuracy: number }[],
+  stopWordShare: number,
+): string {
+  if (ranked.length === 0) return stopWordShare >= 0.1 ? 'en' : 'und';
   const top = ranked[0];
   const en = ranked.find((r) => r.lang === 'en');
   if (
@@ -81,12 +85,20 @@ export function analyseText(input: string): TextAnalysis {
     if ((pos === 'NOUN' || pos === 'PROPN') && !stop && word.length > 2)
       nouns.push(word);
   });
+  // One detector run: the features and the final language choice share it.
+  const detected = /\p{L}{2,}/u.test(text)
+    ? detectAll(text, { only: LANGUAGES })
+    : [];
   return {
     stems,
     words,
     nouns,
     sentiment: doc.out(its.sentiment) as number,
     sentences: doc.sentences().out(),
-    language: detectLanguage(text, words.length ? stopWords / words.length : 0),
+    language: detectLanguage(
+      detected,
+      words.length ? stopWords / words.length : 0,
+    ),
+    detected,
   };
 }

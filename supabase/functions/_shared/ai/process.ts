@@ -4,6 +4,7 @@ import type {
   ProcessFeedbackRequest,
   StructuredFeedback,
 } from '../../../../shared/domain/validation/ai.ts';
+import { TAG_TAXONOMY } from '../../../../shared/domain/ai/tags.ts';
 import { LlmError, processWithLlm, type LlmConfig } from './llm.ts';
 import { processOffline } from './offline.ts';
 
@@ -82,6 +83,14 @@ export async function processFeedbackRequest(
         quality_score: Math.min(llm.quality_score, offline.quality_score + 1),
         language: offline.language !== 'und' ? offline.language : llm.language,
         is_spam: llm.is_spam || offline.is_spam,
+        // Tags stay within the taxonomy; evidence where the offline rules found it.
+        tags: llm.tags.filter((t) => t in TAG_TAXONOMY),
+        tag_evidence: Object.fromEntries(
+          llm.tags
+            .filter((t) => offline.tag_evidence[t])
+            .map((t) => [t, offline.tag_evidence[t]!]),
+        ),
+        spam_reason: llm.is_spam ? (offline.spam_reason ?? 'llm') : null,
       },
     };
   } catch (e) {

@@ -15,6 +15,8 @@ const result = {
   quality_score: 3,
   language: 'en',
   is_spam: false,
+  spam_reason: null,
+  tag_evidence: {},
 };
 
 /** A client whose functions.invoke answers as given and records its calls. */

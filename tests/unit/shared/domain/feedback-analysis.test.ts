@@ -4,18 +4,15 @@ import {
   estimateQuality,
   hasReproductionSteps,
   looksLikePromptInjection,
-  makeTags,
   makeTitle,
   priorityCue,
-  spamReason,
-  suggestFix,
-  suggestResponse,
 } from '../../../../shared/domain/feedback-analysis.ts';
+import { spamKind } from '../../../../shared/domain/ai/spam.ts';
 
 const words = (t: string) => t.toLowerCase().match(/\p{L}+/gu) ?? [];
 const spam = (raw: string) => {
   const text = cleanFeedbackText(raw);
-  return spamReason({ raw, text, words: words(text) });
+  return spamKind({ raw, text, words: words(text) });
 };
 
 describe('cleanFeedbackText', () => {
@@ -53,7 +50,7 @@ describe('hasReproductionSteps', () => {
   });
 });
 
-describe('spamReason', () => {
+describe('spamKind', () => {
   it.each([
     ['\u0000\u0001\u0002\u0003\u0004 abc', 'binary'],
     ['??', 'too-short'],
@@ -114,46 +111,5 @@ describe('makeTitle', () => {
     ],
   ])('%j → %j', (text, title) => {
     expect(makeTitle(text)).toBe(title);
-  });
-});
-
-describe('makeTags', () => {
-  it('names topics first, then frequent nouns, without duplicates', () => {
-    expect(
-      makeTags('Checkout is slow on my phone', [
-        'checkout',
-        'phone',
-        'checkout',
-      ]),
-    ).toEqual(['payments', 'performance', 'mobile', 'checkout', 'phone']);
-  });
-  it('keeps at most max tags', () => {
-    expect(makeTags('pay login slow phone search font', [], 3)).toHaveLength(3);
-  });
-});
-
-describe('suggested texts', () => {
-  const s = {
-    category: 'bug' as const,
-    sentiment: 'negative' as const,
-    priority: 'high' as const,
-    isSpam: false,
-    hasSteps: true,
-    tags: ['payments'],
-    companyName: 'Acme',
-  };
-  it('answers urgently for a high-priority bug, signed by the company', () => {
-    expect(suggestResponse(s)).toMatch(
-      /The Acme team is treating it as urgent/,
-    );
-    expect(suggestFix(s)).toMatch(
-      /^Follow the steps given .* in the payments area/,
-    );
-  });
-  it('has nothing to fix for praise or spam', () => {
-    expect(
-      suggestFix({ ...s, category: 'other', sentiment: 'positive' }),
-    ).toBeNull();
-    expect(suggestFix({ ...s, isSpam: true })).toBeNull();
   });
 });

@@ -47,6 +47,8 @@ describe('structuredFeedbackSchema', () => {
     quality_score: 3,
     language: 'en',
     is_spam: false,
+    spam_reason: null,
+    tag_evidence: {},
   };
   it('accepts a complete result', () => {
     expect(structuredFeedbackSchema.parse(valid)).toEqual(valid);

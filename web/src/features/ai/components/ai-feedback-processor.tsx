@@ -95,7 +95,10 @@ export function AiFeedbackProcessor() {
             {processing.error.message}
           </div>
         ) : processing.data ? (
-          <StructuredFeedbackResult result={processing.data} />
+          <StructuredFeedbackResult
+            result={processing.data}
+            raw={processing.variables?.rawFeedback ?? ''}
+          />
         ) : (
           <Card className="grid min-h-48 place-items-center border-dashed text-center text-sm text-ink-muted">
             The structured feedback will appear here.

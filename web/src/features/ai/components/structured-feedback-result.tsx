@@ -1,4 +1,9 @@
 import type { ReactNode } from 'react';
+import {
+  descriptionAddsNothing,
+  NOTHING_TO_CLEAN,
+  NOTHING_TO_CLEAN_SPAM,
+} from '@shared/domain/ai/clean';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import { qualityScoreLabel } from '@shared/domain/reputation';
 import type {
@@ -54,12 +59,28 @@ function Section({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Why a text was flagged, as the badge says it. */
+const SPAM_REASONS: Record<string, string> = {
+  placeholder: 'placeholder text',
+  gibberish: 'gibberish',
+  'keyboard-mash': 'keyboard mashing',
+  repetition: 'copy-pasted repeats',
+  advertising: 'advertising',
+  unrelated: 'unrelated to a website',
+  'too-short': 'too short',
+  binary: 'not text',
+};
+
 /** The structured feedback (spec §3) as the processor returned it. */
 export function StructuredFeedbackResult({
   result,
+  raw,
 }: {
   result: StructuredFeedback;
+  /** The text that was processed: a description that only repeats it says so. */
+  raw: string;
 }) {
+  const nothingToClean = descriptionAddsNothing(raw, result.description);
   return (
     <Card aria-labelledby="ai-result-heading" role="region">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
@@ -92,7 +113,12 @@ export function StructuredFeedbackResult({
           {result.actionable ? 'Actionable' : 'Not actionable'}
         </Badge>
         {result.is_spam && (
-          <Badge className="bg-red-600 text-white">Flagged as spam</Badge>
+          <Badge className="bg-red-600 text-white">
+            Flagged as spam
+            {result.spam_reason && SPAM_REASONS[result.spam_reason]
+              ? `: ${SPAM_REASONS[result.spam_reason]}`
+              : ''}
+          </Badge>
         )}
       </div>
       <dl className="mt-6 grid gap-5 sm:grid-cols-2">
@@ -103,7 +129,15 @@ export function StructuredFeedbackResult({
           {LANGUAGE_NAMES[result.language] ?? result.language}
         </Section>
         <div className="sm:col-span-2">
-          <Section label="Description">{result.description}</Section>
+          <Section label="Clean description">
+            {nothingToClean ? (
+              <span className="text-ink-muted italic">
+                {result.is_spam ? NOTHING_TO_CLEAN_SPAM : NOTHING_TO_CLEAN}
+              </span>
+            ) : (
+              result.description
+            )}
+          </Section>
         </div>
         <div className="sm:col-span-2">
           <Section label="Tags">
@@ -113,8 +147,20 @@ export function StructuredFeedbackResult({
               <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
                 {result.tags.map((tag) => (
                   <li key={tag}>
-                    <Badge className="bg-accent-50 text-accent-700">
+                    <Badge
+                      className="bg-accent-50 text-accent-700"
+                      title={
+                        result.tag_evidence[tag]
+                          ? `Evidence: ${result.tag_evidence[tag].join(', ')}`
+                          : undefined
+                      }
+                    >
                       #{tag}
+                      {result.tag_evidence[tag] && (
+                        <span className="font-normal text-accent-700/80">
+                          ({result.tag_evidence[tag].join(', ')})
+                        </span>
+                      )}
                     </Badge>
                   </li>
                 ))}

@@ -101,7 +101,7 @@ function Insights({ feedback }: { feedback: CompanyFeedbackDetail }) {
         </p>
       )}
       {feedback.suggested_response && (
-        <p className="mt-2 text-sm">
+        <p className="mt-2 text-sm whitespace-pre-line">
           <span className="font-semibold">Suggested response: </span>
           {feedback.suggested_response}
         </p>

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
 import type { MyFeedback } from '@shared/data/feedback';
+import {
+  descriptionAddsNothing,
+  NOTHING_TO_CLEAN,
+} from '@shared/domain/ai/clean';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import { formatShortDate, formatViews } from '@shared/domain/format';
 import { qualityScoreLabel } from '@shared/domain/reputation';
@@ -116,7 +120,14 @@ export function FeedbackItem({ item }: { item: MyFeedback }) {
             </h4>
             {processed || item.sentiment ? (
               <div className="mt-1 space-y-1 text-sm">
-                <p>{item.description}</p>
+                {descriptionAddsNothing(
+                  item.raw_description,
+                  item.description,
+                ) ? (
+                  <p className="text-ink-muted italic">{NOTHING_TO_CLEAN}</p>
+                ) : (
+                  <p className="whitespace-pre-line">{item.description}</p>
+                )}
                 {item.sentiment && (
                   <p className="text-xs text-ink-muted">
                     Sentiment: {item.sentiment}

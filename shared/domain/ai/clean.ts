@@ -1,0 +1,182 @@
+/**
+ * The clean description: the author's meaning for a reader in a hurry.
+ * Greeting, sign-off and filler go; e-mail addresses and phone numbers are
+ * masked; sentences are split and capitalised; steps to reproduce become a
+ * numbered list; the page and element the text names are stated.
+ */
+
+const GREETING =
+  /^(hi|hello|hey|hiya|dear|good (morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|coucou|hallo|guten (tag|morgen|abend)|moin|servus|hola|buenos días|buenas|olá|oi|bom dia|boa tarde|ciao|salve|buongiorno|buonasera|hoi|goedemorgen|goedemiddag|dag)\b[^.!?\n,]{0,30}[,!.:\n-]*\s*/i;
+
+/** A sentence that only signs off or thanks in advance. */
+const SIGN_OFF =
+  /^(thanks?( you)?( so much| a lot| in advance)?|thx|cheers|regards|best( regards| wishes)?|kind regards|sincerely|br|merci( d'avance| beaucoup)?|cordialement|bien à vous|danke( schön| im voraus)?|viele grüße|mit freundlichen grüßen|lg|gracias( de antemano)?|saludos|un saludo|obrigad[oa]|abraços?|cumprimentos|grazie( mille| in anticipo)?|saluti|cordiali saluti|bedankt|groetjes|met vriendelijke groet(en)?|groeten)\b[^.!?\n]{0,40}[.!]*$/i;
+
+/** Words that add nothing for a reader. */
+const FILLER: readonly RegExp[] = [
+  /\b(i )?just wanted to (say|let you know|tell you|report|mention)( that)?,?\s*/gi,
+  /\b(i )?wanted to (let you know|tell you|report|mention)( that)?,?\s*/gi,
+  /\b(i('m| am) )?(writing|reaching out) (to|because) (let you know|tell you|report|say)( that)?,?\s*/gi,
+  /\bnot sure if (this is|it's) (the right place|a bug|known|intended)( but)?,?\s*/gi,
+  /\b(hope (this|that) helps|hope you('re| are) (well|doing well))[.!]?\s*/gi,
+  /\b(honestly|basically|literally|actually|so yeah|anyway|lol|haha|btw),?\s*/gi,
+  /\b(any help (would be|is) (much )?appreciated|please help( me)?|please fix( this| it)?( asap)?)[.!]?\s*/gi,
+  /\bje voulais (juste )?(vous )?(dire|signaler) que\s*/gi,
+  /\bich wollte (nur )?(kurz )?(sagen|melden),? dass\s*/gi,
+  /\bsolo quería (decir|avisar) que\s*/gi,
+  /\bsó queria (dizer|avisar) que\s*/gi,
+  /\bvolevo (solo )?(dire|segnalare) che\s*/gi,
+  /\bik wilde (even )?(laten weten|melden) dat\s*/gi,
+];
+
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
+const PHONE = /(?<![\w/.])\+?\d[\d ().-]{7,}\d(?![\w/])/g;
+
+/** E-mail addresses and phone numbers masked. */
+export function maskContacts(text: string): string {
+  return text
+    .replace(EMAIL, '[e-mail]')
+    .replace(PHONE, (m) =>
+      (m.match(/\d/g)?.length ?? 0) >= 8 ? '[phone]' : m,
+    );
+}
+
+const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+
+const finish = (s: string) => (/[.!?…:)"”]$/.test(s) ? s : `${s}.`);
+
+/** Sentences of a text (after greeting and sign-off are gone). */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…])\s+(?=\S)|\n+/u)
+    .map((s) =>
+      s
+        .replace(/([!?])\1+/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((s) => /\p{L}/u.test(s));
+}
+
+/** Numbered or "then"-chained steps; null when the text gives none. */
+export function extractSteps(text: string): string[] | null {
+  const numbered = [
+    ...text.matchAll(
+      /(?:^|\s)(\d{1,2})[.)]\s+([^\n]+?)(?=\s+\d{1,2}[.)]\s|\n|$|\s+(?:expected|actual|result)\b)/gis,
+    ),
+  ];
+  if (numbered.length >= 2)
+    return numbered.map((m) =>
+      finish(capitalise(m[2]!.trim().replace(/[,;]$/, ''))),
+    );
+  const chain = text.match(
+    /\b(?:first|1st)\b,?\s+(.+?)(?:,\s*|\s+)then\s+(.+?)(?:(?:,\s*|\s+)(?:and )?then\s+(.+?))?(?=[.!\n]|$)/i,
+  );
+  if (chain)
+    return chain
+      .slice(1)
+      .filter(Boolean)
+      .map((s) => finish(capitalise(s!.trim())));
+  return null;
+}
+
+const ELEMENTS =
+  /\b(?:the|my|your)\s+((?:["“][^"”]{1,30}["”]|[\p{L}\d-]+(?:\s+[\p{L}\d-]+)?))\s+(page|button|field|form|tab|menu|link|screen|modal|popup|dropdown|checkbox|banner|section)\b/giu;
+
+const NOT_A_NAME =
+  /^(same|whole|entire|next|previous|first|last|new|old|this|that|other|main)$/i;
+
+/** Pages and elements the text names ("the checkout page", "the "Pay" button"). */
+export function namedPlaces(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(ELEMENTS)) {
+    const name = m[1]!.trim();
+    if (NOT_A_NAME.test(name)) continue;
+    const place = `${name} ${m[2]!.toLowerCase()}`;
+    if (!out.some((p) => p.toLowerCase() === place.toLowerCase()))
+      out.push(place);
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
+/** The text without greeting, sign-off and filler (contacts masked). */
+export function stripChatter(text: string): string {
+  let body = maskContacts(text).trim().replace(GREETING, '');
+  for (const re of FILLER) body = body.replace(re, '');
+  const lines = splitSentences(body);
+  while (lines.length > 1 && SIGN_OFF.test(lines[lines.length - 1]!))
+    lines.pop();
+  // A name alone on the last line after a sign-off ("Thanks,\nMarie").
+  if (
+    lines.length > 2 &&
+    /^[\p{Lu}][\p{L}'-]{1,20}\.?$/u.test(lines[lines.length - 1]!) &&
+    SIGN_OFF.test(lines[lines.length - 2]!)
+  )
+    lines.splice(-2);
+  return lines.join('\n');
+}
+
+/**
+ * The clean description: one capitalised sentence per line; steps to
+ * reproduce as a numbered list; "Expected" and "Actual" kept apart; the
+ * named page or element stated.
+ */
+export function cleanDescription(text: string): string {
+  const body = stripChatter(text);
+  const steps = extractSteps(body);
+  const sentences = splitSentences(body).map((s) => finish(capitalise(s)));
+  const out: string[] = [];
+  if (steps) {
+    const prose = sentences.filter(
+      (s) =>
+        !/^\d{1,2}[.)]\s/.test(s) &&
+        !/^(steps?( to reproduce)?|first)\b/i.test(s) &&
+        !steps.some((st) => s.includes(st.slice(0, -1))),
+    );
+    out.push(...prose.filter((s) => !/^(expected|actual)/i.test(s)));
+    out.push('Steps to reproduce:', ...steps.map((s, i) => `${i + 1}. ${s}`));
+    const expected = body.match(
+      /\bexpected( result)?\s*[:-]?\s*([^.\n]+?)(?=\s*\bactual\b|[.\n]|$)/i,
+    );
+    const actual = body.match(/\bactual( result)?\s*[:-]?\s*([^.\n]+)/i);
+    if (expected)
+      out.push(`Expected: ${finish(capitalise(expected[2]!.trim()))}`);
+    if (actual) out.push(`Actual: ${finish(capitalise(actual[2]!.trim()))}`);
+  } else {
+    out.push(...sentences);
+  }
+  // Worth stating when the place is buried in several sentences or steps;
+  // a one-sentence text already says it.
+  const places = namedPlaces(body);
+  if (places.length > 0 && (steps || sentences.length > 1))
+    out.push(`Where: ${places.join(', ')}.`);
+  return out.join('\n').slice(0, 5000);
+}
+
+const comparable = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * True when the clean description says nothing the author's text did not
+ * (only capitals or punctuation changed): show "nothing to clean" instead
+ * of repeating the text.
+ */
+export function descriptionAddsNothing(
+  raw: string,
+  description: string | null | undefined,
+): boolean {
+  if (!description) return true;
+  return comparable(raw) === comparable(description);
+}
+
+/** What the test page and AI Insights say for spam instead of repeating the text. */
+export const NOTHING_TO_CLEAN_SPAM =
+  'Nothing to clean up: the text carries no feedback.';
+
+/** What the AI Insights box and the test page say instead of repeating the text. */
+export const NOTHING_TO_CLEAN =
+  'Nothing to clean up: the feedback already reads clearly as written.';
