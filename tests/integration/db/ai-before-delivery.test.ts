@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../supabase/functions/process-feedback/handler.ts';
-import { startFeedbackAi } from '../../../supabase/local/jobs/feedback-ai.ts';
 import type { Queryable } from '../../../supabase/local/db/types.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
@@ -64,14 +63,13 @@ describe('feedback_ai_input', () => {
     }
   });
 
-  it('signs the reply with the registered name in the embedded worker', async () => {
+  it('signs the reply with the registered name in the queue mode', async () => {
     const { id } = await feedback();
-    const worker = await startFeedbackAi(t.ctx.db, { env: {}, pollMs: 50 });
-    try {
-      await worker.drain();
-    } finally {
-      await worker.stop();
-    }
+    // The queue mode the schedulers call (pg_cron / the embedded scheduler).
+    const res = await t.backend.invokeFunction('process-feedback', {
+      queue: 'feedback_processing',
+    });
+    expect(res.status).toBe(200);
     const row = await one<{ suggested_response: string }>(
       t,
       'select suggested_response from public.feedback where id = $1',
