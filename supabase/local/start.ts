@@ -19,6 +19,7 @@ import { createExtensionPage } from './extension-page.ts';
 import { startSmtpDelivery } from './mail/smtp.ts';
 import { feedbackAiOptions, startFeedbackAi } from './jobs/feedback-ai.ts';
 import { startDigestWorker } from './jobs/digest.ts';
+import { startInvitationMailWorker } from './jobs/invitations.ts';
 import {
   startWebhookWorker,
   type WebhookWorkerOptions,
@@ -148,6 +149,10 @@ export async function startBackend(
   const digests = config.digestWorker
     ? startDigestWorker(db, { publicUrl: () => config.publicUrl })
     : undefined;
+  // Company invitations (#21) are mailed as soon as they are made.
+  const invitations = config.digestWorker
+    ? await startInvitationMailWorker(db, { publicUrl: () => config.publicUrl })
+    : undefined;
   const { port } = server.address() as AddressInfo;
   const url =
     config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
@@ -161,6 +166,7 @@ export async function startBackend(
       await ai?.stop();
       await webhooks?.stop();
       await digests?.stop();
+      await invitations?.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
