@@ -464,6 +464,56 @@ export type Database = {
           },
         ]
       }
+      company_invitations: {
+        Row: {
+          accepted_at: string | null
+          accepted_by: string | null
+          company_id: string
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          revoked_at: string | null
+          role: string
+          token_hash: string
+        }
+        Insert: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          company_id: string
+          created_at?: string
+          email: string
+          expires_at: string
+          id?: string
+          invited_by?: string | null
+          revoked_at?: string | null
+          role: string
+          token_hash: string
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          company_id?: string
+          created_at?: string
+          email?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          revoked_at?: string | null
+          role?: string
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "company_invitations_company_id_fkey"
+            columns: ["company_id"]
+            isOneToOne: false
+            referencedRelation: "companies"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       company_members: {
         Row: {
           company_id: string
@@ -1216,6 +1266,14 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_company_invitation: {
+        Args: { p_token: string }
+        Returns: {
+          company_id: string
+          company_name: string
+          role: string
+        }[]
+      }
       apply_feedback_analysis: {
         Args: { p_analysis: Json; p_feedback_id: string }
         Returns: boolean
@@ -1232,6 +1290,10 @@ export type Database = {
       can_view_feedback: {
         Args: { company_email?: string; feedback_uuid?: string }
         Returns: boolean
+      }
+      change_company_member_role: {
+        Args: { p_role: string; p_user_id: string }
+        Returns: undefined
       }
       check_company_domain: {
         Args: { p_domain: string }
@@ -1399,6 +1461,46 @@ export type Database = {
         Args: never
         Returns: {
           host: string
+        }[]
+      }
+      get_company_invitation: {
+        Args: { p_token: string }
+        Returns: {
+          company_name: string
+          email: string
+          expires_at: string
+          role: string
+          state: string
+        }[]
+      }
+      get_company_invitations: {
+        Args: never
+        Returns: {
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          role: string
+        }[]
+      }
+      get_company_members: {
+        Args: never
+        Returns: {
+          email: string
+          is_you: boolean
+          joined_at: string
+          role: string
+          user_id: string
+        }[]
+      }
+      get_company_seats: {
+        Args: never
+        Returns: {
+          members: number
+          my_role: string
+          pending: number
+          plan: string
+          seat_limit: number
         }[]
       }
       get_company_view_allowance: {
@@ -1584,6 +1686,16 @@ export type Database = {
           verified: boolean
         }[]
       }
+      invite_company_member: {
+        Args: { p_email: string; p_role?: string }
+        Returns: {
+          email: string
+          expires_at: string
+          id: string
+          role: string
+          token: string
+        }[]
+      }
       mark_badges_celebrated: {
         Args: { p_badge_keys: string[] }
         Returns: number
@@ -1641,6 +1753,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      remove_company_member: { Args: { p_user_id: string }; Returns: undefined }
       request_domain_verification: {
         Args: { p_domain: string }
         Returns: {
@@ -1655,6 +1768,10 @@ export type Database = {
       reset_daily_feedback_views: {
         Args: { company_email?: string }
         Returns: number
+      }
+      revoke_company_invitation: {
+        Args: { p_invitation_id: string }
+        Returns: undefined
       }
       save_blog_article: {
         Args: {
@@ -1700,6 +1817,17 @@ export type Database = {
           email: string
           feedback_count: number
           items: Json
+        }[]
+      }
+      take_company_invitation_emails: {
+        Args: { p_limit?: number }
+        Returns: {
+          company_name: string
+          email: string
+          expires_at: string
+          inviter_email: string
+          role: string
+          token: string
         }[]
       }
       unlike_article_anonymously: {
