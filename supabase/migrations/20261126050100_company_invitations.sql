@@ -51,6 +51,8 @@ create table public.company_invitations (
 comment on table public.company_invitations is
   'Invitations to join a company (token stored as SHA-256 only). Read and written only through server functions.';
 create index company_invitations_company on public.company_invitations (company_id, created_at desc);
+create index company_invitations_invited_by on public.company_invitations (invited_by);
+create index company_invitations_accepted_by on public.company_invitations (accepted_by);
 create unique index company_invitations_one_open
   on public.company_invitations (company_id, email)
   where accepted_at is null and revoked_at is null;
@@ -72,6 +74,7 @@ create table private.company_invitation_emails (
   last_error text,
   created_at timestamptz not null default now()
 );
+create index company_invitation_emails_invitation on private.company_invitation_emails (invitation_id);
 alter table private.company_invitation_emails enable row level security;
 revoke all on table private.company_invitation_emails from public, anon, authenticated;
 
