@@ -42,6 +42,9 @@ export const MEMBERS_TEXTS = {
   settingsMembersOnly:
     'Only the owner or an admin can change the company’s details, domains, notifications and webhooks.',
   noSeatLeft: 'All seats of your plan are taken.',
+  /** Free has one seat, the owner's: the way to a team is a paid plan. */
+  soloPlan:
+    'The Free plan has one seat, yours. Pro has 3 seats and Advanced unlimited:',
 } as const;
 
 /** Texts of /company-invitation. */

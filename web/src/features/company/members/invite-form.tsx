@@ -12,7 +12,14 @@ import { toast } from '@web/lib/toast';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** Invite by e-mail and role; the link is shown once to copy as well. */
-export function InviteForm({ seatLeft }: { seatLeft: boolean }) {
+export function InviteForm({
+  seatLeft,
+  solo,
+}: {
+  seatLeft: boolean;
+  /** The plan has a single seat (Free). */
+  solo: boolean;
+}) {
   const invite = useInviteMember();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('member');
@@ -59,14 +66,30 @@ export function InviteForm({ seatLeft }: { seatLeft: boolean }) {
       <h3 className="text-sm font-semibold">Invite a member</h3>
       {!seatLeft ? (
         <p className="mt-2 text-sm text-ink-muted" data-testid="no-seat-left">
-          {MEMBERS_TEXTS.noSeatLeft} Revoke an invitation, remove a member or{' '}
-          <Link
-            to={UPGRADE_PATH}
-            className="font-medium text-brand-700 underline"
-          >
-            upgrade your plan
-          </Link>{' '}
-          to add more.
+          {solo ? (
+            <>
+              {MEMBERS_TEXTS.soloPlan}{' '}
+              <Link
+                to={UPGRADE_PATH}
+                className="font-medium text-brand-700 underline"
+              >
+                upgrade your plan
+              </Link>{' '}
+              to invite your team.
+            </>
+          ) : (
+            <>
+              {MEMBERS_TEXTS.noSeatLeft} Revoke an invitation, remove a member
+              or{' '}
+              <Link
+                to={UPGRADE_PATH}
+                className="font-medium text-brand-700 underline"
+              >
+                upgrade your plan
+              </Link>{' '}
+              to add more.
+            </>
+          )}
         </p>
       ) : (
         <form

@@ -54,13 +54,13 @@ function MemberRow({
         <p className="text-xs text-ink-muted">Joined {day(member.joined_at)}</p>
       </div>
       {editable ? (
-        <>
+        <div className="w-32 shrink-0">
           <label className="sr-only" htmlFor={`role-${member.user_id}`}>
             Role of {member.email}
           </label>
           <select
             id={`role-${member.user_id}`}
-            className={`${inputClass} w-32 py-1.5`}
+            className={`${inputClass} py-1.5`}
             value={role}
             disabled={change.isPending}
             onChange={(e) =>
@@ -80,7 +80,7 @@ function MemberRow({
             <option value="admin">Admin</option>
             <option value="member">Member</option>
           </select>
-        </>
+        </div>
       ) : (
         <Badge
           className={
@@ -191,7 +191,12 @@ export default function MembersCard() {
         </div>
       )}
       {manage ? (
-        seats.data && <InviteForm seatLeft={hasSeatLeft(plan, used)} />
+        seats.data && (
+          <InviteForm
+            seatLeft={hasSeatLeft(plan, used)}
+            solo={PLAN_RULES[plan].seats === 1}
+          />
+        )
       ) : (
         <p className="mt-4 text-xs text-ink-muted">
           {MEMBERS_TEXTS.membersOnly}
