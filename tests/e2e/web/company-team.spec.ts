@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { CompanyPage } from './pages/company.page.ts';
 import { DEMO_PASSWORD, newEmail, snap, withSession } from './support.ts';
 
@@ -6,6 +7,19 @@ import { DEMO_PASSWORD, newEmail, snap, withSession } from './support.ts';
 // company invites a teammate by e-mail; the teammate opens the mailed link
 // without an account, signs up on it and lands in the company's dashboard
 // with its feedback; the owner removes them and their access ends.
+
+/** Serious or critical WCAG 2.1 A/AA findings on the page as it is. */
+async function axeFindings(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
 
 test('owner invites, the invitee signs up on the link and triages, removal ends access', async ({
   browser,
@@ -34,6 +48,7 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
   );
   await expect(card.getByTestId('no-seat-left')).toBeVisible();
   await snap(owner, 'team-invited');
+  expect(await axeFindings(owner)).toEqual([]);
 
   // The e-mail carries the link.
   let link: string | undefined;
@@ -54,6 +69,7 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
   await member.goto(link!);
   await expect(member.getByText(/Example Org invited/)).toContainText(email);
   await snap(member, 'team-invitation');
+  expect(await axeFindings(member)).toEqual([]);
   await member
     .getByRole('textbox', { name: 'Full Name' })
     .fill('Terry Teammate');
