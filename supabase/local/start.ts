@@ -146,12 +146,12 @@ export async function startBackend(
         ...options.webhooks,
       })
     : undefined;
-  const digests = config.digestWorker
-    ? startDigestWorker(db, { publicUrl: () => config.publicUrl })
-    : undefined;
   // Company invitations (#21) are mailed as soon as they are made.
   const invitations = config.digestWorker
     ? await startInvitationMailWorker(db, { publicUrl: () => config.publicUrl })
+    : undefined;
+  const digests = config.digestWorker
+    ? startDigestWorker(db, { publicUrl: () => config.publicUrl })
     : undefined;
   const { port } = server.address() as AddressInfo;
   const url =
