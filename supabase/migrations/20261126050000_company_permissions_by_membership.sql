@@ -12,6 +12,42 @@
 -- once per period.
 -- =============================================================================
 
+-- The caller's company through membership, with its domains narrowed to the
+-- verified ones again: 20261126000300 rewrote require_company from an older
+-- definition and lost the narrowing of 20251121130000, so every company RPC
+-- (list, detail, hosts, export, ratings) read feedback of unverified domains.
+create or replace function private.require_company(p_company_email text)
+returns public.companies
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_company public.companies;
+begin
+  if auth.uid() is null then
+    raise exception 'You need to be signed in.' using errcode = 'insufficient_privilege';
+  end if;
+  select c.* into v_company
+    from public.company_members m
+    join public.companies c on c.id = m.company_id
+   where m.user_id = auth.uid();
+  if not found then
+    raise exception 'Only company accounts can do this.' using errcode = 'insufficient_privilege';
+  end if;
+  if p_company_email is not null and lower(btrim(p_company_email)) <> lower(v_company.email) then
+    raise exception 'You can only act for your own company.'
+      using errcode = 'insufficient_privilege',
+            detail = 'company_email must be the signed-in company''s e-mail or be omitted.';
+  end if;
+  v_company.domains := private.verified_domains(v_company.id);
+  return v_company;
+end
+$$;
+comment on function private.require_company(text) is
+  'The company the signed-in user is a member of, with domains narrowed to its verified ones; raises 42501 when there is none or when company_email names another company.';
+
 -- Id of the caller's company when they are its owner or an admin, else null.
 create function private.current_company_admin_id()
 returns uuid

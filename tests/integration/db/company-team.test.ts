@@ -303,6 +303,27 @@ describe('members act for their company, and only for it', () => {
     expect(domains.error?.code).toBe('42501');
   });
 
+  it('members and owners read nothing of a domain not verified yet', async () => {
+    const unproven = await createCompany(t, {
+      domain: 'team-unproven.test',
+      plan: 'advanced',
+      verified: false,
+    });
+    const member = await join(unproven);
+    const fb = await insertFeedback(t, author.id, {
+      websiteUrl: 'https://team-unproven.test/p',
+    });
+    for (const c of [unproven.client, member.client]) {
+      const list = await feedbackOf(c);
+      expect(list.error).toBeNull();
+      expect(list.data).toEqual([]);
+      const detail = await c.rpc('get_company_feedback_detail', {
+        feedback_uuid: fb.id,
+      });
+      expect(detail.data ?? []).toEqual([]);
+    }
+  });
+
   it('a member of X never reads or writes Y’s anything', async () => {
     const member = await join(x);
     const fbY = await insertFeedback(t, author.id, {
