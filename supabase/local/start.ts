@@ -165,8 +165,8 @@ export async function startBackend(
       await smtp?.stop();
       await ai?.stop();
       await webhooks?.stop();
-      await digests?.stop();
       await invitations?.stop();
+      await digests?.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
