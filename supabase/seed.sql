@@ -8,7 +8,12 @@ with demo (id, email, full_name) as (
     ('00000000-0000-4000-8000-000000000002'::uuid, 'consumer2@example.com', 'Robin Reviewer'),
     ('00000000-0000-4000-8000-000000000003'::uuid, 'company@example.com', 'Example Inc.'),
     ('00000000-0000-4000-8000-000000000004'::uuid, 'other@example.org', 'Example Org'),
-    ('00000000-0000-4000-8000-000000000005'::uuid, 'admin@example.com', 'Peega Team')
+    ('00000000-0000-4000-8000-000000000005'::uuid, 'admin@example.com', 'Peega Team'),
+    -- Team seats (#21): a member of Example Org (Pro, 3 seats), the owner and
+    -- an admin of Not Example (Advanced, unlimited seats).
+    ('00000000-0000-4000-8000-000000000006'::uuid, 'teammate@example.org', 'Taylor Teammate'),
+    ('00000000-0000-4000-8000-000000000007'::uuid, 'advanced@notexample.com', 'Not Example'),
+    ('00000000-0000-4000-8000-000000000008'::uuid, 'admin@notexample.com', 'Alex Admin')
 )
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -69,12 +74,27 @@ values
   ('00000000-0000-4000-8000-000000000003', 'company@example.com', 'Example Inc.',
    'https://example.com', 'example.com'),
   ('00000000-0000-4000-8000-000000000004', 'other@example.org', 'Example Org',
-   'https://example.org', 'example.org');
+   'https://example.org', 'example.org'),
+  ('00000000-0000-4000-8000-000000000007', 'advanced@notexample.com', 'Not Example',
+   'https://notexample.com', 'notexample.com');
 
--- Example Inc. stays on the free plan (5 views a day); Example Org is on Pro.
+-- Example Inc. stays on the free plan (5 views a day, 1 seat); Example Org
+-- is on Pro (3 seats), Not Example on Advanced (unlimited): paid plans are
+-- "coming soon", so only the demo shows them.
 update public.company_subscriptions
    set subscription_type = 'pro'
  where company_id = (select id from public.companies where email = 'other@example.org');
+update public.company_subscriptions
+   set subscription_type = 'advanced'
+ where company_id = (select id from public.companies where email = 'advanced@notexample.com');
+
+-- Their teams (the owners joined with their companies).
+insert into public.company_members (company_id, user_id, role)
+values
+  ((select id from public.companies where email = 'other@example.org'),
+   '00000000-0000-4000-8000-000000000006', 'member'),
+  ((select id from public.companies where email = 'advanced@notexample.com'),
+   '00000000-0000-4000-8000-000000000008', 'admin');
 
 -- Both demo companies have proven their domains (feedback content is shown
 -- only for verified domains).
@@ -82,6 +102,8 @@ select public.confirm_domain_verification(
   (select id from public.companies where email = 'company@example.com'), 'example.com', 'dns');
 select public.confirm_domain_verification(
   (select id from public.companies where email = 'other@example.org'), 'example.org', 'file');
+select public.confirm_domain_verification(
+  (select id from public.companies where email = 'advanced@notexample.com'), 'notexample.com', 'dns');
 
 -- ---------------------------------------------------------------- blog admins
 insert into public.blog_admins (user_email) values ('admin@example.com');

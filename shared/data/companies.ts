@@ -14,18 +14,22 @@ export type Webhook = Tables<'company_webhooks'>;
 export type WebhookDelivery = Tables<'company_webhook_deliveries'>;
 export type ViewedFeedback = RpcRows<'get_viewed_feedback_export'>[number];
 
-/** The signed-in user's company, or null when they have none. */
+/**
+ * The company the signed-in user is a member of (owner, admin or member;
+ * #21), or null when they are in none. Found through membership, never
+ * through companies.user_id (which names only the owner).
+ */
 export async function getMyCompany(
   client: Client,
   userId: string,
 ): Promise<Company | null> {
-  return unwrap(
-    await client
-      .from('companies')
-      .select('*')
-      .eq('user_id', userId)
-      .maybeSingle(),
-  );
+  const { data, error } = await client
+    .from('company_members')
+    .select('company:companies(*)')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw toDataError(error);
+  return data?.company ?? null;
 }
 
 /**

@@ -26,6 +26,8 @@ export const paths = {
 
   companyDashboard: '/company-dashboard',
   companySettings: '/company-settings',
+  /** Where an invitation e-mail leads (`?token=`): join a company (#21). */
+  companyInvitation: '/company-invitation',
 
   blog: '/blog',
   blogArticle: '/blog/:slug',
@@ -42,6 +44,11 @@ export const paths = {
 
   notFound: '*',
 } as const;
+
+/** Link of a company invitation (the token in the query, kept through sign-up). */
+export function companyInvitationPath(token: string): string {
+  return `${paths.companyInvitation}?token=${encodeURIComponent(token)}`;
+}
 
 /** Addresses the app has a screen for (the 404 page aside). */
 export function isAppPath(pathname: string): boolean {

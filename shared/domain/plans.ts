@@ -41,15 +41,18 @@ export interface PlanRules {
   readonly viewPeriod: ViewPeriod | null;
   /** Filters that work on this plan. */
   readonly filters: readonly DashboardFilter[];
+  /** Team seats (members plus pending invitations); null means unlimited. */
+  readonly seats: number | null;
 }
 
 /**
  * The one TypeScript statement of the plans; the database's
- * private.view_limit / view_period_start / resolve_plan enforce the same,
+ * private.view_limit / view_period_start / resolve_plan / seat_limit enforce the same,
  * checked by tests/integration/db/rules-parity.test.ts.
  * Free: 5 views per UTC day (reset at midnight UTC), search and domain
  * filter only, 0 €. Pro: 20 views per ISO week (Monday 00:00 UTC), all
  * filters, 15 €/month. Advanced: unlimited views, all filters, 30 €/month.
+ * Seats (#21): Free 1, Pro 3, Advanced unlimited ("multiple team members").
  */
 export const PLAN_RULES: Readonly<Record<Plan, PlanRules>> = {
   free: {
@@ -59,6 +62,7 @@ export const PLAN_RULES: Readonly<Record<Plan, PlanRules>> = {
     viewLimit: 5,
     viewPeriod: 'utc-day',
     filters: ['search', 'domain'],
+    seats: 1,
   },
   pro: {
     plan: 'pro',
@@ -67,6 +71,7 @@ export const PLAN_RULES: Readonly<Record<Plan, PlanRules>> = {
     viewLimit: 20,
     viewPeriod: 'iso-week',
     filters: DASHBOARD_FILTERS,
+    seats: 3,
   },
   advanced: {
     plan: 'advanced',
@@ -75,6 +80,7 @@ export const PLAN_RULES: Readonly<Record<Plan, PlanRules>> = {
     viewLimit: null,
     viewPeriod: null,
     filters: DASHBOARD_FILTERS,
+    seats: null,
   },
 };
 
@@ -186,4 +192,21 @@ export function nextViewReset(plan: Plan, now: Date): Date | null {
   if (period === 'utc-day') return new Date((day + 1) * DAY_MS);
   const weekday = (now.getUTCDay() + 6) % 7;
   return new Date((day - weekday + 7) * DAY_MS);
+}
+
+/**
+ * Seats line of the Members card: `'2 of 3 seats used'`, `'4 seats used
+ * (unlimited)'` when the plan has no limit. Pending invitations count.
+ */
+export function formatSeats(plan: Plan, used: number): string {
+  const seats = PLAN_RULES[plan].seats;
+  if (seats === null)
+    return `${used} ${used === 1 ? 'seat' : 'seats'} used (unlimited)`;
+  return `${used} of ${seats} ${seats === 1 ? 'seat' : 'seats'} used`;
+}
+
+/** True when the plan has a seat left for one more invitation. */
+export function hasSeatLeft(plan: Plan, used: number): boolean {
+  const seats = PLAN_RULES[plan].seats;
+  return seats === null || used < seats;
 }

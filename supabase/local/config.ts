@@ -136,8 +136,8 @@ export interface BackendConfig {
   /** How long a webhook receiver may take to answer (PEEGA_WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs: number;
   /**
-   * Send companies their daily digest of new feedback (PEEGA_DIGEST_WORKER,
-   * default on; off in test backends).
+   * Send companies their daily digest of new feedback and the company
+   * invitation e-mails (PEEGA_DIGEST_WORKER, default on; off in test backends).
    */
   digestWorker: boolean;
   /**

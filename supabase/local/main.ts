@@ -28,7 +28,9 @@ async function main() {
       '',
       'Demo accounts (password: demo-password):',
       '  consumer@example.com, consumer2@example.com  consumers',
-      '  company@example.com (example.com), other@example.org (example.org)  companies',
+      '  company@example.com (example.com, Free), other@example.org (example.org, Pro),',
+      '  advanced@notexample.com (notexample.com, Advanced)  company owners',
+      '  teammate@example.org (member of Example Org), admin@notexample.com (admin of Not Example)',
       '  admin@example.com  blog admin',
     );
   }

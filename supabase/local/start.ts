@@ -68,6 +68,7 @@ export interface RunningBackend {
   jobs: {
     webhooks?: JobScheduler;
     ai?: JobScheduler;
+    invitations?: JobScheduler;
     digests?: JobScheduler;
   };
   stop(): Promise<void>;
@@ -276,6 +277,15 @@ export async function startBackend(
           channel: 'company_webhook_deliveries',
         })
       : undefined,
+    // Company invitations (#21) are mailed as soon as they are made.
+    invitations: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'send-invitations',
+          body: {},
+          intervalMs: 60_000,
+          channel: 'company_invitation_emails',
+        })
+      : undefined,
     digests: config.digestWorker
       ? await startJobScheduler(db, invoke, {
           name: 'send-digests',
@@ -293,6 +303,7 @@ export async function startBackend(
     async stop() {
       await jobs.ai?.stop();
       await jobs.webhooks?.stop();
+      await jobs.invitations?.stop();
       await jobs.digests?.stop();
       await smtp?.stop();
       await unlistenPgrst();

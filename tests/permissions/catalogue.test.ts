@@ -23,6 +23,8 @@ const ANON_FUNCTIONS = [
   'public.compute_level',
   'public.get_article_like_count',
   'public.get_community_stats',
+  // Issue #21: what an invitation link is for (the token is the key).
+  'public.get_company_invitation',
   'public.unlike_article_anonymously',
 ];
 
@@ -30,6 +32,7 @@ const ANON_FUNCTIONS = [
 const AUTHENTICATED_FUNCTIONS = [
   'private.company_can_read_media',
   'private.company_event_visible',
+  'private.current_company_admin_id',
   'private.current_company_id',
   // Issue #21: the caller's role in their company, for role-keyed policies.
   'private.current_company_role',
@@ -38,7 +41,10 @@ const AUTHENTICATED_FUNCTIONS = [
   'private.level_for_points',
   // Storage policy helper of the per-file upload folders (security review L5).
   'private.may_upload_media_to',
+  // Issue #21: invitations, members and seats (roles checked inside).
+  'public.accept_company_invitation',
   'public.can_view_feedback',
+  'public.change_company_member_role',
   // Issue #19 item 17: is a domain claimed by another company? No figures.
   'public.check_company_domain',
   'public.check_profile_completion',
@@ -54,6 +60,10 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_feedback_detail',
   // Issue #19 item 20: the hosts the domain filter offers.
   'public.get_company_feedback_hosts',
+  'public.get_company_invitation',
+  'public.get_company_invitations',
+  'public.get_company_members',
+  'public.get_company_seats',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',
   'public.get_domain_verification_target',
@@ -67,14 +77,17 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_user_feedback',
   'public.get_user_feedback_view_counts',
   'public.get_viewed_feedback_export',
+  'public.invite_company_member',
   'public.mark_badges_celebrated',
   'public.process_referral_signup',
   'public.rate_feedback',
   'public.record_feedback_view',
   // Issue #20: the company form of a signed-in account.
   'public.register_company',
+  'public.remove_company_member',
   'public.request_domain_verification',
   'public.reset_daily_feedback_views',
+  'public.revoke_company_invitation',
   'public.save_blog_article',
   'public.update_feedback_status',
 ];
@@ -209,9 +222,9 @@ describe('catalogue', () => {
          from pg_policies where schemaname in ('public', 'private', 'storage')`,
     );
     const bare = rows.filter(({ expr }) =>
-      /auth\.(uid|jwt|role|email)\(\)|private\.(is_blog_admin|current_company_id|current_upload_folder)\(\)/.test(
+      /auth\.(uid|jwt|role|email)\(\)|private\.(is_blog_admin|current_company_id|current_company_admin_id|current_upload_folder)\(\)/.test(
         expr.replace(
-          /\(\s*SELECT\s+\(?(auth\.(uid|jwt|role|email)|private\.(is_blog_admin|current_company_id|current_upload_folder))\(\)\)?(::\w+)?(\s+AS\s+\w+)?\s*\)/gi,
+          /\(\s*SELECT\s+\(?(auth\.(uid|jwt|role|email)|private\.(is_blog_admin|current_company_id|current_company_admin_id|current_upload_folder))\(\)\)?(::\w+)?(\s+AS\s+\w+)?\s*\)/gi,
           '',
         ),
       ),

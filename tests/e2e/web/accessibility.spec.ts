@@ -52,6 +52,9 @@ const SIGNED_OUT: Visit[] = [
   visit(paths.companyPrivacyPolicy),
   visit(paths.companyTermsConditions),
   visit(paths.notFound, '/no-such-page'),
+  // Issue #21: an invitation link that is not (or no longer) valid; the
+  // sign-up form on a valid one is audited in company-team.spec.ts.
+  visit(paths.companyInvitation, '/company-invitation?token=unknown'),
   visit('/extension'),
 ];
 

@@ -91,6 +91,12 @@ describe('plans (private.view_limit, view_period_start, resolve_plan)', () => {
       await sql<string>('select private.resolve_plan($1) as v', [stored]),
     ).toBe(resolvePlan(stored));
   });
+
+  it.each(PLANS)('%s: team seats (private.seat_limit)', async (plan) => {
+    expect(
+      await sql<number | null>('select private.seat_limit($1) as v', [plan]),
+    ).toBe(PLAN_RULES[plan].seats);
+  });
 });
 
 describe('XP (award_points, the feedback triggers, user_points)', () => {

@@ -147,6 +147,13 @@ export const TABLES: Record<string, TableSpec> = {
     update: NONE,
     delete: NONE,
   },
+  // Issue #21: invitations are read and written only through functions.
+  company_invitations: {
+    select: NONE,
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
   // Issue #21: membership is written only by server functions.
   company_members: {
     select: 'd d d o o d',
@@ -258,10 +265,16 @@ export const TABLES: Record<string, TableSpec> = {
  * e-mail) carry the caller's own; 'own' means another's is refused.
  */
 export const RPCS: Record<string, Cells> = {
+  // Issue #21, team seats. Accepting with the matrix's made-up token is a
+  // "not valid" answer, not a denial; removal is refused for the matrix's
+  // own sample (an owner is never removed); the role change and the
+  // invitation refuse the sample role, not the owner calling them.
+  accept_company_invitation: 'd a a a a a',
   apply_feedback_analysis: NONE,
   award_points: NONE,
   can_view_feedback: 'd d d o o d',
   check_company_domain: 'd d d a a d',
+  change_company_member_role: 'd d d a a d',
   check_profile_completion: 'd a a a a a',
   // Issue #24: the queue functions of the job edge functions.
   claim_background_jobs: NONE,
@@ -280,6 +293,10 @@ export const RPCS: Record<string, Cells> = {
   get_company_feedback: 'd d d a a d',
   get_company_feedback_detail: 'd d d a d d',
   get_company_feedback_hosts: 'd d d a a d',
+  get_company_invitation: 'a a a a a a',
+  get_company_invitations: 'd d d a a d',
+  get_company_members: 'd d d a a d',
+  get_company_seats: 'd d d a a d',
   get_company_view_allowance: 'd d d a a d',
   get_daily_feedback_views: 'd d d o o d',
   get_domain_verification_target: 'd d d a a d',
@@ -294,6 +311,7 @@ export const RPCS: Record<string, Cells> = {
   get_user_feedback_view_counts: 'd o o o o o',
   get_viewed_feedback_export: 'd d d a a d',
   get_webhook_delivery: NONE,
+  invite_company_member: 'd d d a a d',
   mark_badges_celebrated: 'd a a a a a',
   mark_linkedin_verified: NONE,
   process_referral_signup: 'd o o o o o',
@@ -304,10 +322,13 @@ export const RPCS: Record<string, Cells> = {
   // The company form of a signed-in account (#20); its checks refuse the
   // matrix's sample (terms not accepted) with 23514, not a denial.
   register_company: 'd a a a a a',
+  remove_company_member: NONE,
   request_domain_verification: 'd d d a a d',
   reset_daily_feedback_views: 'd d d o o d',
+  revoke_company_invitation: 'd d d a a d',
   save_blog_article: 'd d d d d a',
   take_company_digests: NONE,
+  take_company_invitation_emails: NONE,
   // Visitors take back their anonymous like by token (#19 item 26).
   unlike_article_anonymously: 'a d d d d d',
   update_feedback_status: 'd d d a a d',

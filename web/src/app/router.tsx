@@ -134,6 +134,12 @@ export const routes: AppRoute[] = [
     'data',
     () => import('@web/app/routes/company/company-settings'),
   ),
+  // Team invitations (#21): works signed out (sign-up or sign-in on it).
+  route(
+    paths.companyInvitation,
+    'data',
+    () => import('@web/app/routes/company/company-invitation'),
+  ),
   // The blog draws from the page the server sent; it loads the backend
   // client itself when it needs it (routes/blog).
   route(paths.blog, 'static', () => import('@web/app/routes/blog/blog')),

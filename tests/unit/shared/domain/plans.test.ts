@@ -6,7 +6,9 @@ import {
   UPGRADE_FILTERS_BANNER,
   VIEW_LIMIT_REACHED_CODE,
   canUseFilter,
+  formatSeats,
   formatViewCounter,
+  hasSeatLeft,
   hasLockedFilters,
   isViewLimitReached,
   nextViewReset,
@@ -18,12 +20,12 @@ import type { DashboardFilter, Plan } from '@shared/domain/plans.ts';
 
 describe('plan rules', () => {
   it.each([
-    ['free', 'Free', 0, 5, 'utc-day', ['search', 'domain']],
-    ['pro', 'Pro', 15, 20, 'iso-week', [...DASHBOARD_FILTERS]],
-    ['advanced', 'Advanced', 30, null, null, [...DASHBOARD_FILTERS]],
+    ['free', 'Free', 0, 5, 'utc-day', ['search', 'domain'], 1],
+    ['pro', 'Pro', 15, 20, 'iso-week', [...DASHBOARD_FILTERS], 3],
+    ['advanced', 'Advanced', 30, null, null, [...DASHBOARD_FILTERS], null],
   ] as const)(
-    '%s: %s, %d €, %j views per %j, filters %j',
-    (plan, name, price, limit, period, filters) => {
+    '%s: %s, %d €, %j views per %j, filters %j, seats %j',
+    (plan, name, price, limit, period, filters, seats) => {
       expect(PLAN_RULES[plan]).toEqual({
         plan,
         name,
@@ -31,6 +33,7 @@ describe('plan rules', () => {
         viewLimit: limit,
         viewPeriod: period,
         filters,
+        seats,
       });
     },
   );
@@ -177,5 +180,17 @@ describe('period keys', () => {
     expect(nextViewReset(plan, new Date(iso))?.toISOString() ?? null).toBe(
       expected,
     );
+  });
+});
+
+describe('team seats (#21)', () => {
+  it.each([
+    ['free', 1, '1 of 1 seat used', false],
+    ['pro', 2, '2 of 3 seats used', true],
+    ['pro', 3, '3 of 3 seats used', false],
+    ['advanced', 12, '12 seats used (unlimited)', true],
+  ] as const)('%s with %i used: %j, seat left %j', (plan, used, text, left) => {
+    expect(formatSeats(plan, used)).toBe(text);
+    expect(hasSeatLeft(plan, used)).toBe(left);
   });
 });

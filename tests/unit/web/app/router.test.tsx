@@ -70,6 +70,8 @@ describe('route table', () => {
         '/test-ai-feedback',
         '/company-dashboard',
         '/company-settings',
+        // Issue #21: the link of a team invitation.
+        '/company-invitation',
         '/blog',
         '/blog/:slug',
         '/blog-admin',

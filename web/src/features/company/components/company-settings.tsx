@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import type { User } from '@supabase/supabase-js';
 import type { Company } from '@shared/data/companies';
 import { COMPANY_BRAND, CONTACT_EMAIL } from '@shared/domain/brand';
+import { MEMBERS_TEXTS, canManageCompany } from '@shared/domain/members';
 import { useUpdateCompany } from '@web/api/companies/company-mutations';
 import { useViewAllowance } from '@web/api/companies/get-view-allowance';
+import { useCompanySeats } from '@web/api/companies/members';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Switch } from '@web/components/ui/switch';
@@ -15,12 +18,16 @@ import { DomainsCard } from './domains-card';
 import { PasswordCard } from './password-card';
 import { WebhooksCard } from './webhooks-card';
 
+// The team card loads with its own chunk (#21).
+const MembersCard = lazy(() => import('../members/members-card'));
+
 const SECTIONS = [
-  { id: 'details', label: 'Company Details' },
-  { id: 'domains', label: 'Domains' },
-  { id: 'password', label: 'Password' },
-  { id: 'notifications', label: 'Notifications' },
-  { id: 'webhooks', label: 'Webhooks' },
+  { id: 'details', label: 'Company Details', admin: true },
+  { id: 'members', label: 'Members', admin: false },
+  { id: 'domains', label: 'Domains', admin: true },
+  { id: 'password', label: 'Password', admin: false },
+  { id: 'notifications', label: 'Notifications', admin: true },
+  { id: 'webhooks', label: 'Webhooks', admin: true },
 ] as const;
 
 /** A ready e-mail to support asking to delete the company account. */
@@ -77,6 +84,11 @@ export function CompanySettings({
   company: Company;
 }) {
   const allowance = useViewAllowance(true);
+  const seats = useCompanySeats();
+  // Until the role is known the owner's view shows (the usual case); a
+  // member's settings are the team and their own password (#21).
+  const admin = !seats.data || canManageCompany(seats.data.my_role);
+  const owner = !seats.data || seats.data.my_role === 'owner';
   return (
     <div className="min-h-dvh bg-surface">
       <title>{`Company Settings · ${COMPANY_BRAND}`}</title>
@@ -96,7 +108,7 @@ export function CompanySettings({
             aria-label="Settings sections"
             className="flex gap-1 overflow-x-auto lg:sticky lg:top-20 lg:flex-col lg:self-start"
           >
-            {SECTIONS.map((s) => (
+            {SECTIONS.filter((s) => admin || !s.admin).map((s) => (
               <a
                 key={s.id}
                 href={`#${s.id}`}
@@ -113,45 +125,60 @@ export function CompanySettings({
             </span>
           </nav>
           <div className="flex min-w-0 flex-col gap-6">
-            <CompanyDetailsCard company={company} userId={user.id} />
-            <DomainsCard />
-            <PasswordCard email={user.email ?? company.email} />
-            <NotificationsCard company={company} userId={user.id} />
-            <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
-            <Card>
-              <h2 className="text-lg font-bold">Delete account</h2>
-              <p className="mt-1 text-sm text-ink-muted">
-                Deleting a company account removes its data within 30 days.
-              </p>
-              <p className="mt-1 mb-4 text-sm text-ink-muted">
-                To delete it, write to support at{' '}
-                <a
-                  href={deletionMailto(company.company_name)}
-                  className="font-medium break-all text-brand-700 underline"
-                >
-                  {CONTACT_EMAIL}
-                </a>{' '}
-                from {company.email}.
-              </p>
-              <Button
-                variant="danger"
-                onClick={() =>
-                  toast('Account deletion requested', {
-                    description: `Please contact support to delete your company account: ${CONTACT_EMAIL}.`,
-                    action: {
-                      label: 'Email support',
-                      onClick: () => {
-                        window.location.href = deletionMailto(
-                          company.company_name,
-                        );
-                      },
-                    },
-                  })
-                }
+            {!admin && (
+              <p
+                role="note"
+                className="rounded-xl bg-white px-4 py-3 text-sm text-ink-muted shadow-sm"
               >
-                Delete account
-              </Button>
-            </Card>
+                {MEMBERS_TEXTS.settingsMembersOnly}
+              </p>
+            )}
+            {admin && <CompanyDetailsCard company={company} userId={user.id} />}
+            <Suspense fallback={<Card id="members" className="h-40" />}>
+              <MembersCard />
+            </Suspense>
+            {admin && <DomainsCard />}
+            <PasswordCard email={user.email ?? company.email} />
+            {admin && <NotificationsCard company={company} userId={user.id} />}
+            {admin && (
+              <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
+            )}
+            {owner && (
+              <Card>
+                <h2 className="text-lg font-bold">Delete account</h2>
+                <p className="mt-1 text-sm text-ink-muted">
+                  Deleting a company account removes its data within 30 days.
+                </p>
+                <p className="mt-1 mb-4 text-sm text-ink-muted">
+                  To delete it, write to support at{' '}
+                  <a
+                    href={deletionMailto(company.company_name)}
+                    className="font-medium break-all text-brand-700 underline"
+                  >
+                    {CONTACT_EMAIL}
+                  </a>{' '}
+                  from {company.email}.
+                </p>
+                <Button
+                  variant="danger"
+                  onClick={() =>
+                    toast('Account deletion requested', {
+                      description: `Please contact support to delete your company account: ${CONTACT_EMAIL}.`,
+                      action: {
+                        label: 'Email support',
+                        onClick: () => {
+                          window.location.href = deletionMailto(
+                            company.company_name,
+                          );
+                        },
+                      },
+                    })
+                  }
+                >
+                  Delete account
+                </Button>
+              </Card>
+            )}
           </div>
         </div>
       </main>
