@@ -105,10 +105,15 @@ create policy "Members can read their company's domains"
   on public.company_domains for select to authenticated
   using (company_id = (select private.current_company_id()));
 
-drop policy "Companies can read their own feedback views" on public.company_feedback_views;
-create policy "Members can read their company's feedback views"
+-- One SELECT policy (20261126020000 merged the company's and the author's
+-- for Supabase's advisors): the company part now goes through membership.
+drop policy "Companies and authors can read feedback views" on public.company_feedback_views;
+create policy "Members and authors can read feedback views"
   on public.company_feedback_views for select to authenticated
-  using (company_id = (select private.current_company_id()));
+  using (
+    company_id = (select private.current_company_id())
+    or feedback_id in (
+      select f.id from public.feedback f where f.user_id = (select auth.uid())));
 
 drop policy "Companies can read their own feedback events on verified domain"
   on public.company_feedback_events;
