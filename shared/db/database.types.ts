@@ -630,6 +630,7 @@ export type Database = {
           suggested_fix: string | null
           suggested_response: string | null
           tags: string[]
+          technical_context: Json | null
           title: string
           total_votes: number
           updated_at: string
@@ -666,6 +667,7 @@ export type Database = {
           suggested_fix?: string | null
           suggested_response?: string | null
           tags?: string[]
+          technical_context?: Json | null
           title: string
           total_votes?: number
           updated_at?: string
@@ -702,6 +704,7 @@ export type Database = {
           suggested_fix?: string | null
           suggested_response?: string | null
           tags?: string[]
+          technical_context?: Json | null
           title?: string
           total_votes?: number
           updated_at?: string
@@ -1355,6 +1358,7 @@ export type Database = {
           suggested_fix: string
           suggested_response: string
           tags: string[]
+          technical_context: Json
           title: string
           total_votes: number
           updated_at: string

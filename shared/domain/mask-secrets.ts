@@ -50,11 +50,10 @@ const RULES: [RegExp, string | ((m: string, ...g: string[]) => string)][] = [
     MASK.id,
   ],
   [/\b[0-9a-f]{24,}\b/gi, MASK.hex],
-  // Long runs of digits: card, phone and account numbers.
-  [
-    /\b\d[\d -]{10,}\d\b/g,
-    (m) => (m.replace(/\D/g, '').length >= 12 ? MASK.number : m),
-  ],
+  // International phone numbers, and 12 digits or more (card, account
+  // and phone numbers; dates and short order numbers stay).
+  [/\+\d(?:[\s.()-]*\d){7,14}/g, MASK.number],
+  [/\b\d(?:[ -]?\d){11,}\b/g, MASK.number],
   // Long base64 (mixed case and digits; a path of lower-case words is no
   // secret) and base64url or alphanumeric keys (a slug of words with
   // separators is none either).

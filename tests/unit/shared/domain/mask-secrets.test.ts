@@ -61,6 +61,7 @@ describe('maskSecrets', () => {
       'card 4111 1111 1111 1111 declined',
       `card ${MASK.number} declined`,
     ],
+    ['a phone number', 'call +44 20 7946 0958 now', `call ${MASK.number} now`],
     ['a base64 secret', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', `${MASK.secret}`],
     [
       'a standard base64 blob',
