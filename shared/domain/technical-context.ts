@@ -1,11 +1,11 @@
 /**
  * The technical context a feedback may carry (issue #26): console errors
  * and failed requests the extension recorded on a site the user opted in
- * for, and the environment. The database checks the same shape and limits
- * again (`private.technical_context_valid`).
+ * for, and the environment. Its schema is validation/technical-context.ts;
+ * the database checks the same shape and limits again
+ * (`private.technical_context_valid`).
  */
 
-import { z } from 'zod';
 import { maskSecrets, maskUrl } from './mask-secrets.ts';
 
 export const CONTEXT_LIMITS = {
@@ -48,47 +48,6 @@ export interface TechnicalContext {
   consoleErrors: ConsoleEntry[];
   failedRequests: FailedRequest[];
 }
-
-const at = z.iso.datetime({ offset: true });
-
-export const technicalContextSchema = z.strictObject({
-  environment: z.strictObject({
-    browser: z.string().min(1).max(CONTEXT_LIMITS.label).optional(),
-    os: z.string().min(1).max(CONTEXT_LIMITS.label).optional(),
-    viewport: z
-      .string()
-      .regex(/^\d{1,5}×\d{1,5}$/)
-      .optional(),
-    devicePixelRatio: z.number().min(0.1).max(10).optional(),
-    language: z
-      .string()
-      .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/)
-      .optional(),
-  }),
-  consoleErrors: z
-    .array(
-      z.strictObject({
-        kind: z.enum(['error', 'rejection']),
-        message: z.string().min(1).max(CONTEXT_LIMITS.message),
-        at,
-      }),
-    )
-    .max(CONTEXT_LIMITS.entries),
-  failedRequests: z
-    .array(
-      z.strictObject({
-        method: z.string().regex(/^[A-Z]{1,10}$/),
-        status: z.number().int().min(0).max(599),
-        url: z
-          .string()
-          .min(1)
-          .max(CONTEXT_LIMITS.url)
-          .regex(/^[^?#]*$/),
-        at,
-      }),
-    )
-    .max(CONTEXT_LIMITS.entries),
-});
 
 /** The time of an entry: ISO, to the second (finer adds nothing to a report). */
 export function entryTime(ms: number): string {
@@ -163,6 +122,14 @@ export function statusText(status: number): string {
   return status === 0 ? 'network error' : String(status);
 }
 
+/**
+ * A line's id: its content, so an unticked line stays unticked while new
+ * entries arrive and old ones drop out.
+ */
+const consoleId = (e: ConsoleEntry) => `console:${e.at}|${e.kind}|${e.message}`;
+const requestId = (r: FailedRequest) =>
+  `request:${r.at}|${r.method}|${r.status}|${r.url}`;
+
 /** Every line of a context, in the order shown and sent. */
 export function contextLines(context: TechnicalContext): ContextLine[] {
   const lines: ContextLine[] = [];
@@ -176,16 +143,16 @@ export function contextLines(context: TechnicalContext): ContextLine[] {
       });
     }
   }
-  context.consoleErrors.forEach((e, i) =>
+  context.consoleErrors.forEach((e) =>
     lines.push({
-      id: `console:${i}`,
+      id: consoleId(e),
       group: 'console',
       text: `${e.kind === 'rejection' ? 'Unhandled rejection' : 'Error'}: ${e.message}`,
     }),
   );
-  context.failedRequests.forEach((r, i) =>
+  context.failedRequests.forEach((r) =>
     lines.push({
-      id: `request:${i}`,
+      id: requestId(r),
       group: 'requests',
       text: `${r.method} ${r.url} → ${statusText(r.status)}`,
     }),
@@ -211,11 +178,9 @@ export function selectContext(
   }
   const selected: TechnicalContext = {
     environment,
-    consoleErrors: context.consoleErrors.filter(
-      (_, i) => !out.has(`console:${i}`),
-    ),
+    consoleErrors: context.consoleErrors.filter((e) => !out.has(consoleId(e))),
     failedRequests: context.failedRequests.filter(
-      (_, i) => !out.has(`request:${i}`),
+      (r) => !out.has(requestId(r)),
     ),
   };
   const empty =
@@ -223,10 +188,4 @@ export function selectContext(
     selected.consoleErrors.length === 0 &&
     selected.failedRequests.length === 0;
   return empty ? null : selected;
-}
-
-/** A stored value read back as a context (companies and authors): null when it is none. */
-export function parseTechnicalContext(value: unknown): TechnicalContext | null {
-  const parsed = technicalContextSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }
