@@ -53,6 +53,11 @@ interface FlowActions {
   pageInfoArrived(info: PageInfo): void;
   /** The tab's recorded console errors and failed requests changed. */
   contextLogArrived(log: LogEntries | null): void;
+  /**
+   * Whether the site records (allowed by the user): the context's default
+   * for a draft where the user has not decided yet.
+   */
+  recordingKnown(on: boolean): void;
   captureArrived(capture: Capture): void;
   /** The screenshot `raw` was brought within 300 KB as `small`. */
   shotShrunk(raw: string, small: string): void;
@@ -170,6 +175,13 @@ export const useSubmitFlow = create<SubmitFlow>()((set, get) => {
           context,
         },
       });
+    },
+
+    recordingKnown(on) {
+      const { draft } = get();
+      // Off stays undecided: allowing the site later turns it on.
+      if (!on || !draft || draft.includeContext !== undefined) return;
+      set({ draft: { ...draft, includeContext: true } });
     },
 
     contextLogArrived(log) {

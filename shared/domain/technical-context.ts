@@ -109,7 +109,7 @@ export interface ContextLine {
   text: string;
 }
 
-const ENVIRONMENT_LABELS: [keyof Environment, string][] = [
+export const ENVIRONMENT_LABELS: readonly [keyof Environment, string][] = [
   ['browser', 'Browser'],
   ['os', 'OS'],
   ['viewport', 'Viewport'],

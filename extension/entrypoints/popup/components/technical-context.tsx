@@ -33,7 +33,8 @@ export function TechnicalContextSection() {
   const { recording, allow } = useSiteRecording(url);
   const lines = context?.environment ? contextLines(context) : [];
   const out = new Set(excluded ?? []);
-  const included = include ?? recording.kind === 'on';
+  // Until the site's grant is known (a few ms): as for a site not allowed.
+  const included = include ?? false;
   const errors = context?.consoleErrors?.length ?? 0;
   const requests = context?.failedRequests?.length ?? 0;
   const kept = lines.filter((l) => !out.has(l.id)).length;

@@ -35,6 +35,7 @@ export function useSiteRecording(url: string): {
       const granted = await hasSiteAccess(site);
       if (!active) return;
       setState((s) => (granted ? 'on' : s === 'asking' ? 'asking' : 'off'));
+      useSubmitFlow.getState().recordingKnown(granted);
       unwatch?.();
       unwatch = undefined;
       if (!granted) {
