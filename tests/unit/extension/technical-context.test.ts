@@ -37,7 +37,7 @@ function fakeWindow(fetchImpl: typeof fetch) {
     addEventListener: target.addEventListener.bind(target),
     dispatchEvent: target.dispatchEvent.bind(target),
   };
-  return { win: win as unknown as Window & typeof globalThis, FakeXhr };
+  return { win: win as unknown as Window & typeof globalThis };
 }
 
 describe('the page hook', () => {
@@ -48,7 +48,7 @@ describe('the page hook', () => {
         ? new Response('fine', { status: 200 })
         : new Response('no', { status: 503 }),
     ) as unknown as typeof fetch;
-    const { win, FakeXhr } = fakeWindow(fetchImpl);
+    const { win } = fakeWindow(fetchImpl);
     const originalError = win.console.error;
     installContextHook(win, (r) => records.push(r));
     installContextHook(win, (r) => records.push(r)); // once only
@@ -58,7 +58,7 @@ describe('the page hook', () => {
     await win.fetch('/api/fine');
     const res = await win.fetch('/api/cart?token=1', { method: 'post' });
     expect(res.status).toBe(503);
-    const xhr = new (win.XMLHttpRequest as unknown as typeof FakeXhr)();
+    const xhr = new win.XMLHttpRequest() as XMLHttpRequest & { status: number };
     xhr.open('PUT', '/api/pay');
     xhr.send();
     xhr.status = 404;
