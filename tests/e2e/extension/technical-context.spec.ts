@@ -105,7 +105,7 @@ const test = base.extend<{ context: BrowserContext; extensionId: string }>({
 });
 const expect = test.expect;
 
-/** Chromium's extensions page: withhold every site, or allow one. */
+/** Chromium's extensions page: withhold every site, allow one, or take one back (`remove:<site>`). */
 async function siteAccess(
   context: BrowserContext,
   id: string,
@@ -130,6 +130,8 @@ async function siteAccess(
           extensionId,
           hostAccess: 'ON_CLICK',
         });
+      } else if (what.startsWith('remove:')) {
+        await api.removeHostPermission!(extensionId, what.slice(7));
       } else {
         await api.addHostPermission!(extensionId, what);
       }
@@ -353,4 +355,21 @@ test('nothing is recorded on a site the user did not allow', async ({
     section.getByTestId('context-line').filter({ hasText: /Error|→/ }),
   ).toHaveCount(0);
   await shot(popup.page, 'popup-not-allowed');
+
+  // The allowed site's scripts are registered for it alone, and go when
+  // its access is taken back.
+  const registered = () =>
+    worker.evaluate(async () =>
+      (await chrome.scripting.getRegisteredContentScripts()).map((s) => [
+        s.id,
+        s.world,
+        s.matches,
+      ]),
+    );
+  expect(await registered()).toEqual([
+    ['peega-context-relay', 'ISOLATED', [`http://shop.${DOMAIN}/*`]],
+    ['peega-context-hook', 'MAIN', [`http://shop.${DOMAIN}/*`]],
+  ]);
+  await siteAccess(context, extensionId, `remove:http://shop.${DOMAIN}/*`);
+  await expect.poll(registered).toEqual([]);
 });
