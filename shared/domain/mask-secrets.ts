@@ -27,10 +27,6 @@ const RULES: [RegExp, string | ((m: string, ...g: string[]) => string)][] = [
   // JSON Web Tokens before anything else (they also look like base64).
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*)?/g, MASK.jwt],
   [
-    /[A-Za-z0-9!#$%'*+^_`{|}~.-]*[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]?@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g,
-    MASK.email,
-  ],
-  [
     /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]+/gi,
     (_m, s) => `${s} ${MASK.secret}`,
   ],
@@ -73,10 +69,34 @@ const RULES: [RegExp, string | ((m: string, ...g: string[]) => string)][] = [
 const hasDigit = (s: string) => /\d/.test(s);
 const mixedCase = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s);
 
+const EMAIL_DOMAIN = /@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const LOCAL_PART = /[A-Za-z0-9!#$%'*+^_`{|}~.-]/;
+/** Also allowed right before the @ (a local part may end in them). */
+const LOCAL_PART_END = /[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/;
+
+/**
+ * E-mail addresses: found from their @ and domain, the local part taken
+ * backwards from there. A regular expression starting at the local part
+ * would try every position of a long run of such characters (quadratic).
+ */
+function maskEmails(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(EMAIL_DOMAIN)) {
+    let start = match.index;
+    if (start > last && LOCAL_PART_END.test(text[start - 1]!)) start--;
+    while (start > last && LOCAL_PART.test(text[start - 1]!)) start--;
+    out += text.slice(last, start) + MASK.email;
+    last = match.index + match[0].length;
+  }
+  return out + text.slice(last);
+}
+
 /** The text with credentials, e-mail addresses, ids and long random strings masked. */
 export function maskSecrets(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of RULES) {
+  // JWTs first (their parts look like base64), then e-mail addresses.
+  let out = maskEmails(text.replace(RULES[0]![0], MASK.jwt));
+  for (const [pattern, replacement] of RULES.slice(1)) {
     out =
       typeof replacement === 'string'
         ? out.replace(pattern, replacement)

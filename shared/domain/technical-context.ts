@@ -60,7 +60,14 @@ export function consoleEntry(
   message: string,
   ms: number,
 ): ConsoleEntry {
-  const text = maskSecrets(message.replace(/\s+/g, ' ').trim()) || '(empty)';
+  // Cut before masking too: a page may log megabytes.
+  const text =
+    maskSecrets(
+      message
+        .slice(0, CONTEXT_LIMITS.message * 4)
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ) || '(empty)';
   return {
     kind,
     message: cut(text, CONTEXT_LIMITS.message),
@@ -83,7 +90,9 @@ export function failedRequest(
     method: verb || 'GET',
     status:
       Number.isInteger(status) && status >= 0 && status <= 599 ? status : 0,
-    url: cut(maskUrl(url), CONTEXT_LIMITS.url) || '(unknown)',
+    url:
+      cut(maskUrl(url.slice(0, CONTEXT_LIMITS.url * 4)), CONTEXT_LIMITS.url) ||
+      '(unknown)',
     at: entryTime(ms),
   };
 }
