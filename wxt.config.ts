@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import { EXTENSION_DESCRIPTION } from './shared/domain/extension-permissions.ts';
 import {
   EXTENSION_BACKEND_FILE,
   publicUrlFromEnv,
@@ -44,12 +45,15 @@ export default defineConfig({
   }),
   manifest: {
     name: 'Peega',
-    description:
-      'Send feedback about any website in two clicks, with a screenshot, and earn rewards for it.',
-    // Least privilege: activeTab (granted by a toolbar click, the shortcut or
-    // the context menu) is enough to read and capture the current page, so
-    // there are no host permissions.
+    description: EXTENSION_DESCRIPTION,
+    // Least privilege (docs/extension.md "Permissions"): activeTab (granted
+    // by a toolbar click, the shortcut or the context menu) is enough to
+    // read and capture the current page, so no host permission is asked for
+    // up front. A site's host permission is optional: requested only when
+    // the user opts in to recording its console errors and failed requests,
+    // for that site alone, and removable in Options.
     permissions: ['activeTab', 'storage', 'scripting', 'contextMenus'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'Send feedback about this page' },
     commands: {
       _execute_action: {

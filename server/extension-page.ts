@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { EXTENSION_PERMISSIONS } from '../shared/domain/extension-permissions.ts';
 import { EXTENSION_BACKEND_FILE } from '../shared/domain/public-url.ts';
 import { jsonResponse, type PageResponse } from './http.ts';
 
@@ -33,6 +34,19 @@ function backendSection(outputDir: string, publicUrl: string): string {
     `<p>To use another Peega backend, open the extension's <strong>Options</strong> (right-click the Peega icon → Options) and change the <strong>Backend address</strong>.</p>`,
   );
   return lines.join('\n');
+}
+
+/** Why the extension asks for each permission (issue #26; the same texts as the manifest and docs). */
+function permissionsSection(): string {
+  const rows = EXTENSION_PERMISSIONS.map(
+    (p) =>
+      `<li><strong>${escapeHtml(p.permission)}</strong>: ${escapeHtml(p.why)}</li>`,
+  ).join('\n');
+  return `<h2>What it may do, and why</h2>
+<p>Peega asks for no access to any website up front.</p>
+<ul data-testid="extension-permissions">
+${rows}
+</ul>`;
 }
 
 /**
@@ -85,6 +99,7 @@ a.btn{display:inline-block;background:#6d28d9;color:#fff;padding:10px 18px;borde
 <li>Pin Peega to the toolbar and click it on any page.</li>
 </ol>
 ${backendSection(outputDir, publicUrl())}
+${permissionsSection()}
 ${zip ? '<p><a class="btn" href="/extension/peega-chrome.zip">Download the extension (.zip)</a></p>' : ''}
 <p><a href="/">Back to Peega</a></p>
 </main></body></html>`;

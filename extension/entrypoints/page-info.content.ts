@@ -18,6 +18,8 @@ export default defineContentScript({
       host: location.host,
       siteName,
       viewport: `${window.innerWidth}×${window.innerHeight}`,
+      devicePixelRatio: Math.round(window.devicePixelRatio * 100) / 100,
+      language: navigator.language,
     };
   },
 });

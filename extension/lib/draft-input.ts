@@ -4,8 +4,13 @@ import {
   missingFieldsMessage,
 } from '@shared/domain/validation/feedback';
 import type { FeedbackCategory } from '@shared/domain/categories';
+import {
+  selectContext,
+  type TechnicalContext,
+} from '@shared/domain/technical-context';
+import { technicalContextSchema } from '@shared/domain/validation/technical-context';
 import type { FailureMessage } from './errors';
-import type { Draft, TechContext } from './storage';
+import type { Draft } from './storage';
 
 /** Longest description the database accepts. */
 const MAX_DESCRIPTION = 5000;
@@ -17,36 +22,35 @@ export interface DraftFeedback {
   companyName: string;
   websiteUrl: string | null;
   category: FeedbackCategory;
+  technicalContext: TechnicalContext | null;
 }
 
-/** The optional technical context as a block appended to the description. */
-export function contextBlock(context: TechContext): string {
-  return [
-    'Technical context',
-    `Browser: ${context.browser}`,
-    `Viewport: ${context.viewport}`,
-    `Page title: ${context.pageTitle}`,
-  ].join('\n');
+/**
+ * What of the draft's technical context is sent: nothing unless the user
+ * included it, never an unticked line, and nothing of a shape the server
+ * would refuse (a draft from an older version).
+ */
+export function contextToSend(draft: Draft): TechnicalContext | null {
+  if (!draft.includeContext || !draft.context) return null;
+  const parsed = technicalContextSchema.safeParse(draft.context);
+  if (!parsed.success) return null;
+  return selectContext(parsed.data, draft.excludedLines ?? []);
 }
 
 /**
  * Validates a draft with the shared feedback schema: the title defaults to
- * the first sentence of the text; the technical context is appended only
- * for bugs that opted in; only http(s) pages are sent as the website.
+ * the first sentence of the text; the technical context goes apart
+ * ({@link contextToSend}); only http(s) pages are sent as the website.
  */
 export function draftToFeedback(
   draft: Draft,
 ): { ok: true; value: DraftFeedback } | { ok: false; failure: FailureMessage } {
   const text = draft.text.trim();
-  const withContext =
-    draft.includeContext && draft.category === 'bug' && draft.context && text
-      ? `${text}\n\n${contextBlock(draft.context)}`
-      : text;
   const parsed = feedbackFormSchema.safeParse({
     companyName: draft.companyName,
     websiteUrl: /^https?:\/\//i.test(draft.url) ? draft.url : null,
     title: draft.title.trim() || (text ? makeTitle(text) : ''),
-    description: withContext.slice(0, MAX_DESCRIPTION),
+    description: text.slice(0, MAX_DESCRIPTION),
     category: draft.category,
   });
   if (!parsed.success) {
@@ -69,5 +73,8 @@ export function draftToFeedback(
           };
     return { ok: false, failure: { kind: 'invalid', ...message } };
   }
-  return { ok: true, value: parsed.data };
+  return {
+    ok: true,
+    value: { ...parsed.data, technicalContext: contextToSend(draft) },
+  };
 }

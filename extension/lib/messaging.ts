@@ -1,4 +1,5 @@
-import { browser } from '#imports';
+import { browser, type Browser } from '#imports';
+import type { LogEntries } from './context/tab-log';
 import type { FailureMessage } from './errors';
 
 /** What the on-demand page-info script reads from the page. */
@@ -10,6 +11,10 @@ export interface PageInfo {
   siteName: string | null;
   /** The page's viewport, e.g. `1280×720`. */
   viewport: string;
+  /** The page's device pixel ratio (zoom included). */
+  devicePixelRatio?: number;
+  /** The page's language preference (`navigator.language`). */
+  language?: string;
 }
 
 /**
@@ -57,6 +62,11 @@ export interface ProtocolMap {
   readPage: { request: TargetTab; response: PageInfo | null };
   /** Popup → background: send the stored draft of this page. */
   submitFeedback: { request: { url: string }; response: SubmitResult };
+  /**
+   * Recording script → background: new (masked) entries of the sender's
+   * tab; kept only when its site is allowed. Answers whether they were.
+   */
+  recordContext: { request: LogEntries; response: boolean };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -80,6 +90,7 @@ export async function sendMessage<K extends MessageType>(
 export type Handlers = {
   [K in MessageType]: (
     data: ProtocolMap[K]['request'],
+    sender: Browser.runtime.MessageSender,
   ) => Promise<ProtocolMap[K]['response']>;
 };
 
@@ -89,13 +100,14 @@ export type Handlers = {
  */
 export function onMessages(handlers: Handlers): void {
   browser.runtime.onMessage.addListener(
-    (message: unknown, _sender, sendResponse: (r: unknown) => void) => {
+    (message: unknown, sender, sendResponse: (r: unknown) => void) => {
       const envelope = message as Partial<Envelope>;
       if (!envelope.type || !(envelope.type in handlers)) return false;
       const handler = handlers[envelope.type] as (
         data: unknown,
+        sender: Browser.runtime.MessageSender,
       ) => Promise<unknown>;
-      handler(envelope.data).then(sendResponse, (error: unknown) =>
+      handler(envelope.data, sender).then(sendResponse, (error: unknown) =>
         sendResponse({ error: String(error) }),
       );
       // Keeps the channel open for the asynchronous answer (Chrome MV3).

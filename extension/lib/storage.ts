@@ -1,5 +1,6 @@
 import { storage } from '#imports';
 import type { FeedbackCategory } from '@shared/domain/categories';
+import type { TechnicalContext } from '@shared/domain/technical-context';
 
 declare const __PEEGA_PUBLIC_URL__: string;
 
@@ -35,13 +36,6 @@ export interface Rect {
   h: number;
 }
 
-/** Optional technical context for bug reports (opt-in). */
-export interface TechContext {
-  browser: string;
-  viewport: string;
-  pageTitle: string;
-}
-
 /** Everything typed for one page; survives closing the popup and failed submits. */
 export interface Draft {
   /** The page address without its fragment: the draft's key. */
@@ -54,8 +48,19 @@ export interface Draft {
   title: string;
   text: string;
   includeScreenshot: boolean;
-  includeContext: boolean;
-  context: TechContext | null;
+  /**
+   * Whether the technical context goes with the feedback; unset until the
+   * user decides: then on for sites they allowed recording on, off elsewhere.
+   */
+  includeContext?: boolean;
+  /**
+   * The technical context as last shown (environment, and what was
+   * recorded in the tab); drafts from before issue #26 hold another shape,
+   * which is never sent.
+   */
+  context: TechnicalContext | null;
+  /** Lines of the context the user unticked (`contextLines` ids). */
+  excludedLines?: string[];
   /** Blurred regions, already applied to the stored screenshot. */
   redactions: Rect[];
   updatedAt: number;

@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { guessCompanyName } from '@shared/domain/company-guess';
 import { loadDraft, saveDraft, saveDraftShot } from '@ext/lib/drafts';
 import type { FailureMessage } from '@ext/lib/errors';
-import { newDraft, techContext } from '@ext/lib/new-draft';
+import type { LogEntries } from '@ext/lib/context/tab-log';
+import { newDraft, technicalContextOf } from '@ext/lib/new-draft';
 import { sendMessage, type Capture, type PageInfo } from '@ext/lib/messaging';
 import type { Draft, DraftShot, Rect } from '@ext/lib/storage';
 
@@ -22,6 +23,8 @@ interface FlowData {
   userId: string | null;
   /** The page as best known: the tab first, the content script's read after. */
   page: PageInfo | null;
+  /** What was recorded in the tab (sites the user allowed only), as last read. */
+  contextLog: LogEntries | null;
   draft: Draft | null;
   shot: DraftShot | null;
   /** undefined while the screenshot is being taken. */
@@ -48,6 +51,13 @@ interface FlowActions {
   /** Every change is stored at once: closing the popup loses nothing. */
   update(patch: Partial<Draft>): void;
   pageInfoArrived(info: PageInfo): void;
+  /** The tab's recorded console errors and failed requests changed. */
+  contextLogArrived(log: LogEntries | null): void;
+  /**
+   * Whether the site records (allowed by the user): the context's default
+   * for a draft where the user has not decided yet.
+   */
+  recordingKnown(on: boolean): void;
   captureArrived(capture: Capture): void;
   /** The screenshot `raw` was brought within 300 KB as `small`. */
   shotShrunk(raw: string, small: string): void;
@@ -68,6 +78,7 @@ export type SubmitFlow = FlowData & FlowActions;
 const initial: FlowData = {
   userId: null,
   page: null,
+  contextLog: null,
   draft: null,
   shot: null,
   capture: undefined,
@@ -114,7 +125,11 @@ export const useSubmitFlow = create<SubmitFlow>()((set, get) => {
         ...initial,
         userId,
         page,
-        draft: draft ?? newDraft(page),
+        // The context is live: what the page and the tab tell now, whatever
+        // a stored draft held.
+        draft: draft
+          ? { ...draft, context: technicalContextOf(page, null) }
+          : newDraft(page),
         shot: shot ?? fromCapture(capture),
         savedShot: shot,
         capture,
@@ -142,18 +157,38 @@ export const useSubmitFlow = create<SubmitFlow>()((set, get) => {
     pageInfoArrived(info) {
       const { draft, touched } = get();
       set({ page: info });
-      // The content script knows more than the tab (og:site_name, viewport):
-      // a draft nobody has touched yet takes it.
-      if (touched || !draft) return;
+      if (!draft) return;
+      // The environment (viewport, pixel ratio, language) is the page's now.
+      const context = technicalContextOf(info, get().contextLog);
+      // The content script knows more than the tab (og:site_name): a draft
+      // nobody has touched yet takes it.
+      if (touched) {
+        set({ draft: { ...draft, context } });
+        return;
+      }
       const pageTitle = info.title || draft.pageTitle;
       set({
         draft: {
           ...draft,
           pageTitle,
           companyName: guessCompanyName(info),
-          context: techContext(info, pageTitle),
+          context,
         },
       });
+    },
+
+    recordingKnown(on) {
+      const { draft } = get();
+      // Off stays undecided: allowing the site later turns it on.
+      if (!on || !draft || draft.includeContext !== undefined) return;
+      set({ draft: { ...draft, includeContext: true } });
+    },
+
+    contextLogArrived(log) {
+      const { draft, page } = get();
+      set({ contextLog: log });
+      if (!draft || !page) return;
+      set({ draft: { ...draft, context: technicalContextOf(page, log) } });
     },
 
     captureArrived(capture) {

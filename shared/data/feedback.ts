@@ -1,5 +1,7 @@
 import type { FeedbackCategory } from '../domain/categories.ts';
+import type { TechnicalContext } from '../domain/technical-context.ts';
 import type { VoteType } from '../domain/votes.ts';
+import type { Json } from '../db/database.types.ts';
 import { unwrap, type Client, type RpcRows, type Tables } from './client.ts';
 
 /** One row of the author's own feedback list (`get_user_feedback`). */
@@ -19,6 +21,8 @@ export interface NewFeedback {
   /** Storage path in the screenshots bucket, from {@link uploadFeedbackFile}. */
   screenshotPath: string | null;
   audioPath: string | null;
+  /** The extension's opt-in context (issue #26); checked and masked again by the server. */
+  technicalContext?: TechnicalContext | null;
 }
 
 export type FeedbackRow = Tables<'feedback'>;
@@ -45,6 +49,12 @@ export async function createFeedback(
         website_url: input.websiteUrl,
         screenshot_url: input.screenshotPath,
         audio_url: input.audioPath,
+        ...(input.technicalContext
+          ? {
+              // Plain JSON data (strings, numbers, arrays), typed as the row's jsonb.
+              technical_context: input.technicalContext as unknown as Json,
+            }
+          : {}),
       })
       .select()
       .single(),

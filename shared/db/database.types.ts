@@ -723,6 +723,7 @@ export type Database = {
           suggested_fix: string | null;
           suggested_response: string | null;
           tags: string[];
+          technical_context: Json | null;
           title: string;
           total_votes: number;
           updated_at: string;
@@ -760,6 +761,7 @@ export type Database = {
           suggested_fix?: string | null;
           suggested_response?: string | null;
           tags?: string[];
+          technical_context?: Json | null;
           title: string;
           total_votes?: number;
           updated_at?: string;
@@ -796,6 +798,7 @@ export type Database = {
           suggested_fix?: string | null;
           suggested_response?: string | null;
           tags?: string[];
+          technical_context?: Json | null;
           title?: string;
           total_votes?: number;
           updated_at?: string;
@@ -1489,6 +1492,7 @@ export type Database = {
           suggested_fix: string;
           suggested_response: string;
           tags: string[];
+          technical_context: Json;
           title: string;
           total_votes: number;
           updated_at: string;

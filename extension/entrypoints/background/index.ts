@@ -1,6 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { onMessages } from '@ext/lib/messaging';
 import { readPage } from './capture';
+import { recordContext, watchContext } from './context';
 import { createContextMenu, onMenuClicked } from './menu';
 import { submitDraft } from './submit';
 
@@ -9,7 +10,9 @@ export default defineBackground(() => {
   onMessages({
     readPage,
     submitFeedback: ({ url }) => submitDraft(url),
+    recordContext,
   });
+  watchContext();
   browser.runtime.onInstalled.addListener(createContextMenu);
   browser.contextMenus.onClicked.addListener((info, tab) => {
     void onMenuClicked(info, tab);

@@ -7,8 +7,9 @@ import {
   resetClient,
 } from '@ext/lib/supabase';
 import { Brand, Button, Input, Notice } from '@ext/components/ui';
+import { AllowedSites } from './allowed-sites';
 
-/** Options page: the backend address and sign-out. */
+/** Options page: the backend address, the sites allowed to record, sign-out. */
 export function Options() {
   const session = useSession();
   const [url, setUrl] = useState('');
@@ -64,6 +65,7 @@ export function Options() {
         <Button type="submit">Save</Button>
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
       </form>
+      <AllowedSites />
       <section className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold">Account</h2>
         {session.status === 'signed-in' ? (

@@ -16,6 +16,16 @@ test('the built extension loads in Chromium with least permissions', async ({
     'storage',
   ]);
   expect(manifest.host_permissions ?? []).toEqual([]);
+  // Sites only on the user's opt-in, one at a time (issue #26).
+  expect(manifest.optional_host_permissions).toEqual([
+    'https://*/*',
+    'http://*/*',
+  ]);
+  expect(
+    await worker.evaluate(
+      async () => (await chrome.permissions.getAll()).origins,
+    ),
+  ).toEqual([]);
   expect(manifest.content_scripts ?? []).toEqual([]);
   expect(manifest.commands?._execute_action?.suggested_key).toBeTruthy();
   expect(manifest.options_ui?.page).toBe('options.html');

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EXTENSION_PERMISSIONS } from '../../../shared/domain/extension-permissions.ts';
 import { EXTENSION_BACKEND_FILE } from '../../../shared/domain/public-url.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 
@@ -49,4 +50,13 @@ it('warns when the extension was built for another backend', async () => {
     new RegExp(`role="alert">This site's backend is <code>${t.url}</code>`),
   );
   expect(html).toContain(`PEEGA_PUBLIC_URL=${t.url} npm run build:ext`);
+});
+
+it('says why the extension asks for each permission, and that no site is read up front', async () => {
+  const html = await page();
+  expect(html).toContain('Peega asks for no access to any website up front.');
+  for (const p of EXTENSION_PERMISSIONS) {
+    expect(html).toContain(`<strong>${p.permission}</strong>`);
+  }
+  expect(html).toContain('Remove it in Options at any time.');
 });

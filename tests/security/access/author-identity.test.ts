@@ -8,6 +8,7 @@ import { clientAs, sleep } from '../support.ts';
 // searched for the author's user id, e-mail, nickname and name.
 let w: World;
 let secrets: string[];
+let contextFeedback: string;
 beforeAll(async () => {
   w = await startWorld();
   await query(
@@ -23,6 +24,38 @@ beforeAll(async () => {
     p_feedback_id: w.feedback.a,
     p_new_status: 'in_progress',
   });
+  // A technical context (issue #26) whose recorded console lines name the
+  // author: the server masks them before a company reads the detail.
+  const withContext = await w.as.consumerA
+    .from('feedback')
+    .insert({
+      title: 'Context on example.com',
+      description: 'The cart breaks.',
+      company_name: 'Example',
+      website_url: 'https://example.com/cart',
+      technical_context: {
+        environment: { browser: 'Chrome 156', language: 'en' },
+        consoleErrors: [
+          {
+            kind: 'error',
+            message: `No session for ${w.email.consumerA} (${w.id.consumerA})`,
+            at: '2026-11-26T10:00:00Z',
+          },
+        ],
+        failedRequests: [
+          {
+            method: 'GET',
+            status: 404,
+            url: `https://example.com/users/${w.id.consumerA}/cart`,
+            at: '2026-11-26T10:00:00Z',
+          },
+        ],
+      },
+    })
+    .select('id')
+    .single();
+  if (withContext.error) throw withContext.error;
+  contextFeedback = withContext.data.id;
   secrets = [
     w.id.consumerA,
     w.email.consumerA,
@@ -46,6 +79,10 @@ describe('a company never sees who wrote a feedback', () => {
       get_company_feedback_detail: await x.rpc('get_company_feedback_detail', {
         feedback_uuid: w.feedback.a,
       }),
+      get_company_feedback_detail_context: await x.rpc(
+        'get_company_feedback_detail',
+        { feedback_uuid: contextFeedback },
+      ),
       get_viewed_feedback_export: await x.rpc('get_viewed_feedback_export'),
       get_feedback_with_votes: await x.rpc('get_feedback_with_votes'),
       get_company_domain_summary: await x.rpc('get_company_domain_summary'),
@@ -61,6 +98,9 @@ describe('a company never sees who wrote a feedback', () => {
       'A on example.com',
     );
     expect(calls.get_company_feedback_detail.error).toBeNull();
+    expect(
+      JSON.stringify(calls.get_company_feedback_detail_context.data),
+    ).toContain('No session for [email] ([id])');
     const found = Object.fromEntries(
       Object.entries(calls)
         .filter(([name]) => name !== 'get_leaderboard')

@@ -238,13 +238,18 @@ describe('typed messaging', () => {
       readPage: async ({ url }) =>
         url ? { url, title: '', host: '', siteName: null, viewport: '' } : null,
       submitFeedback,
+      recordContext: async () => false,
     });
     await expect(
       sendMessage('submitFeedback', { url: URL_ }),
     ).resolves.toMatchObject({
       pointsAwarded: 5,
     });
-    expect(submitFeedback).toHaveBeenCalledWith({ url: URL_ });
+    // The sender comes second (the recording scripts' tab).
+    expect(submitFeedback).toHaveBeenCalledWith(
+      { url: URL_ },
+      expect.anything(),
+    );
     await expect(
       sendMessage('readPage', { tabId: 1, windowId: 1 }),
     ).resolves.toBeNull();

@@ -87,22 +87,65 @@ describe('draftToFeedback', () => {
         companyName: 'Example',
         websiteUrl: 'https://shop.example.com/cart',
         category: 'other',
+        technicalContext: null,
       },
     });
   });
 
-  it('appends the technical context only to bugs that opted in', () => {
-    const bug = draftToFeedback(
-      makeDraft({ category: 'bug', includeContext: true, title: 'Tax' }),
+  it('sends the technical context apart, only when included, without unticked lines', () => {
+    const off = draftToFeedback(makeDraft({ category: 'bug' }));
+    expect(off.ok && off.value.technicalContext).toBeNull();
+    const on = draftToFeedback(
+      makeDraft({
+        category: 'bug',
+        includeContext: true,
+        title: 'Tax',
+        excludedLines: [
+          'env:os',
+          'console:2026-11-26T10:00:00.000Z|error|TypeError: x',
+        ],
+      }),
     );
-    expect(bug.ok && bug.value.description).toContain(
-      'Technical context\nBrowser: Chrome 156\nViewport: 1280×720\nPage title: Cart',
+    expect(on.ok && on.value.description).not.toContain('Technical');
+    expect(on.ok && on.value.technicalContext).toEqual({
+      environment: { browser: 'Chrome 156', viewport: '1280×720' },
+      consoleErrors: [],
+      failedRequests: [
+        {
+          method: 'POST',
+          status: 500,
+          url: 'https://shop.example.com/api/cart',
+          at: '2026-11-26T10:00:01.000Z',
+        },
+      ],
+    });
+  });
+
+  it('never sends a context of an older shape or with every line unticked', () => {
+    const old = draftToFeedback(
+      makeDraft({
+        includeContext: true,
+        context: {
+          browser: 'Chrome 156',
+          viewport: '1280×720',
+          pageTitle: 'Cart',
+        } as never,
+      }),
     );
-    expect(bug.ok && bug.value.title).toBe('Tax');
-    const idea = draftToFeedback(
-      makeDraft({ category: 'feature', includeContext: true }),
+    expect(old.ok && old.value.technicalContext).toBeNull();
+    const none = draftToFeedback(
+      makeDraft({
+        includeContext: true,
+        excludedLines: [
+          'env:browser',
+          'env:os',
+          'env:viewport',
+          'console:2026-11-26T10:00:00.000Z|error|TypeError: x',
+          'request:2026-11-26T10:00:01.000Z|POST|500|https://shop.example.com/api/cart',
+        ],
+      }),
     );
-    expect(idea.ok && idea.value.description).not.toContain('Technical');
+    expect(none.ok && none.value.technicalContext).toBeNull();
   });
 
   it.each([

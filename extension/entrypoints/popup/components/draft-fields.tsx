@@ -64,34 +64,3 @@ export function TextFields() {
     </>
   );
 }
-
-/** Bug reports only: browser, viewport and page title, appended on request. */
-export function TechContextToggle() {
-  const { isBug, checked, context } = useSubmitFlow(
-    useShallow((s) => ({
-      isBug: s.draft?.category === 'bug',
-      checked: s.draft?.includeContext ?? false,
-      context: s.draft?.context ?? null,
-    })),
-  );
-  const update = useSubmitFlow((s) => s.update);
-  if (!isBug) return null;
-  return (
-    <label className="flex items-start gap-2 text-xs">
-      <input
-        type="checkbox"
-        className="mt-0.5 accent-brand-600"
-        checked={checked}
-        onChange={(e) => update({ includeContext: e.target.checked })}
-      />
-      <span>
-        Add technical context
-        <span className="block text-ink-muted">
-          {context
-            ? `${context.browser} · ${context.viewport || 'viewport unknown'} · “${context.pageTitle}”`
-            : 'Browser, viewport and page title'}
-        </span>
-      </span>
-    </label>
-  );
-}

@@ -14,17 +14,13 @@ import { useSubmitFlow } from '@ext/stores/submit-flow';
 import { useBootArrivals, useDraftRestore } from '../hooks/use-boot-arrivals';
 import { usePopupStats } from '../hooks/use-popup-stats';
 import { CategoryPicker } from './category-picker';
-import {
-  CompanyField,
-  PageCard,
-  TechContextToggle,
-  TextFields,
-} from './draft-fields';
+import { CompanyField, PageCard, TextFields } from './draft-fields';
 import { FailureNotice } from './failure-notice';
 import { ScreenshotSection } from './screenshot-section';
 import { SendFooter } from './send-footer';
 import { Sent } from './sent';
 import { SimilarFeedback } from './similar-feedback';
+import { TechnicalContextSection } from './technical-context';
 
 /**
  * The signed-in popup: the page, the form, the screenshot and the result.
@@ -159,8 +155,8 @@ function DraftForm({
       <CompanyField />
       <CategoryPicker />
       <TextFields />
-      <TechContextToggle />
       <ScreenshotSection />
+      <TechnicalContextSection />
       {client && url.startsWith('http') && (
         <SimilarFeedback
           client={client}

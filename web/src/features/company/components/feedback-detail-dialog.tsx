@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { toast } from '@web/lib/toast';
 import type { CompanyFeedbackDetail } from '@shared/data/companies';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
@@ -16,6 +17,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Dialog } from '@web/components/ui/dialog';
 import { StatusBadge } from '@web/components/ui/status-badge';
 import { VoteControls } from './vote-controls';
+
+// Only feedback with a technical context needs the panel (issue #26).
+const TechnicalContextPanel = lazy(() => import('./technical-context-panel'));
 
 function Media({ feedback }: { feedback: CompanyFeedbackDetail }) {
   const screenshot = useSignedUrl('screenshots', feedback.screenshot_url);
@@ -190,6 +194,17 @@ export function FeedbackDetailDialog({
             {feedback.description}
           </p>
           <Media feedback={feedback} />
+          {feedback.technical_context !== null && (
+            <Suspense
+              fallback={
+                <p className="mt-5 text-sm text-ink-muted">
+                  Loading technical context…
+                </p>
+              }
+            >
+              <TechnicalContextPanel value={feedback.technical_context} />
+            </Suspense>
+          )}
           <Insights feedback={feedback} />
           <div className="mt-5 flex flex-col gap-4 border-t border-line pt-4">
             <VoteControls
