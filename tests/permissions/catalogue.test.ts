@@ -38,6 +38,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'private.level_for_points',
   // Storage policy helper of the per-file upload folders (security review L5).
   'private.may_upload_media_to',
+  'public.add_feedback_note',
   'public.can_view_feedback',
   // Issue #19 item 17: is a domain claimed by another company? No figures.
   'public.check_company_domain',
@@ -54,9 +55,11 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_feedback_detail',
   // Issue #19 item 20: the hosts the domain filter offers.
   'public.get_company_feedback_hosts',
+  'public.get_company_thread',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',
   'public.get_domain_verification_target',
+  'public.get_feedback_triage',
   'public.get_feedback_view_count',
   'public.get_feedback_with_votes',
   'public.get_leaderboard',
@@ -68,6 +71,9 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_user_feedback_view_counts',
   'public.get_viewed_feedback_export',
   'public.mark_badges_celebrated',
+  'public.mark_thread_read',
+  'public.post_author_reply',
+  'public.post_company_message',
   'public.process_referral_signup',
   'public.rate_feedback',
   'public.record_feedback_view',
@@ -76,7 +82,10 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.request_domain_verification',
   'public.reset_daily_feedback_views',
   'public.save_blog_article',
+  'public.set_feedback_assignee',
+  'public.set_feedback_priority',
   'public.update_feedback_status',
+  'public.update_feedback_statuses',
 ];
 
 /** Server-only functions: the service role, never a client role. */
@@ -96,6 +105,8 @@ const REALTIME_TABLES = [
   'public.company_feedback_events',
   'public.company_feedback_views',
   'public.feedback',
+  'public.feedback_activity',
+  'public.feedback_messages',
   'public.feedback_votes',
   'public.notifications',
   'public.user_badges',

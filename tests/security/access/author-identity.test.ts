@@ -23,6 +23,20 @@ beforeAll(async () => {
     p_feedback_id: w.feedback.a,
     p_new_status: 'in_progress',
   });
+  // #21: a conversation and triage exist, so their reads are searched too.
+  await w.as.companyX.rpc('post_company_message', {
+    p_feedback_id: w.feedback.a,
+    p_body: 'Which browser?',
+  });
+  await w.as.consumerA.rpc('post_author_reply', {
+    p_feedback_id: w.feedback.a,
+    p_company_id: w.company.X,
+    p_body: 'Firefox. I am Alice Author, consumer-a@perm.test',
+  });
+  await w.as.companyX.rpc('add_feedback_note', {
+    p_feedback_id: w.feedback.a,
+    p_body: 'Reproduced.',
+  });
   secrets = [
     w.id.consumerA,
     w.email.consumerA,
@@ -55,12 +69,20 @@ describe('a company never sees who wrote a feedback', () => {
         p_text: 'A on example.com',
       }),
       get_leaderboard: await x.rpc('get_leaderboard'),
+      get_company_thread: await x.rpc('get_company_thread', {
+        p_feedback_id: w.feedback.a,
+      }),
+      get_feedback_triage: await x.rpc('get_feedback_triage', {
+        p_feedback_id: w.feedback.a,
+      }),
     };
     // The feed really holds A's feedback (the check is not vacuous).
     expect(JSON.stringify(calls.get_company_feedback.data)).toContain(
       'A on example.com',
     );
     expect(calls.get_company_feedback_detail.error).toBeNull();
+    expect(JSON.stringify(calls.get_company_thread.data)).toContain('Firefox');
+    expect(calls.get_feedback_triage.error).toBeNull();
     const found = Object.fromEntries(
       Object.entries(calls)
         .filter(([name]) => name !== 'get_leaderboard')
@@ -120,10 +142,17 @@ describe('a company never sees who wrote a feedback', () => {
       p_feedback_id: id,
       p_new_status: 'completed',
     });
+    await x.rpc('post_company_message', { p_feedback_id: id, p_body: 'Why?' });
+    await w.as.consumerA.rpc('post_author_reply', {
+      p_feedback_id: id,
+      p_company_id: w.company.X,
+      p_body: 'Because. Alice Author',
+    });
     await sleep(1000);
     await channel.unsubscribe();
     // Something arrived (the company's own view and status events).
     expect(events.length).toBeGreaterThan(0);
+    expect(JSON.stringify(events)).toContain('Because.');
     expect(leaks(events)).toEqual([]);
   });
 });
