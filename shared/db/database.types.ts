@@ -752,6 +752,186 @@ export type Database = {
           },
         ]
       }
+      feedback_activity: {
+        Row: {
+          actor_id: string | null
+          company_id: string
+          created_at: string
+          detail: string | null
+          feedback_id: string
+          id: number
+          kind: string
+        }
+        Insert: {
+          actor_id?: string | null
+          company_id: string
+          created_at?: string
+          detail?: string | null
+          feedback_id: string
+          id?: never
+          kind: string
+        }
+        Update: {
+          actor_id?: string | null
+          company_id?: string
+          created_at?: string
+          detail?: string | null
+          feedback_id?: string
+          id?: never
+          kind?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "feedback_activity_company_id_fkey"
+            columns: ["company_id"]
+            isOneToOne: false
+            referencedRelation: "companies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "feedback_activity_feedback_id_fkey"
+            columns: ["feedback_id"]
+            isOneToOne: false
+            referencedRelation: "feedback"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      feedback_messages: {
+        Row: {
+          answered_at: string | null
+          body: string
+          company_id: string
+          company_name: string
+          created_at: string
+          feedback_id: string
+          from_author: boolean
+          id: string
+          points_awarded: number
+          read_at: string | null
+        }
+        Insert: {
+          answered_at?: string | null
+          body: string
+          company_id: string
+          company_name: string
+          created_at?: string
+          feedback_id: string
+          from_author: boolean
+          id?: string
+          points_awarded?: number
+          read_at?: string | null
+        }
+        Update: {
+          answered_at?: string | null
+          body?: string
+          company_id?: string
+          company_name?: string
+          created_at?: string
+          feedback_id?: string
+          from_author?: boolean
+          id?: string
+          points_awarded?: number
+          read_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "feedback_messages_company_id_fkey"
+            columns: ["company_id"]
+            isOneToOne: false
+            referencedRelation: "companies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "feedback_messages_feedback_id_fkey"
+            columns: ["feedback_id"]
+            isOneToOne: false
+            referencedRelation: "feedback"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      feedback_notes: {
+        Row: {
+          author_id: string | null
+          body: string
+          company_id: string
+          created_at: string
+          feedback_id: string
+          id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          company_id: string
+          created_at?: string
+          feedback_id: string
+          id?: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          company_id?: string
+          created_at?: string
+          feedback_id?: string
+          id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "feedback_notes_company_id_fkey"
+            columns: ["company_id"]
+            isOneToOne: false
+            referencedRelation: "companies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "feedback_notes_feedback_id_fkey"
+            columns: ["feedback_id"]
+            isOneToOne: false
+            referencedRelation: "feedback"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      feedback_triage: {
+        Row: {
+          assignee_id: string | null
+          company_id: string
+          feedback_id: string
+          priority: string | null
+          updated_at: string
+        }
+        Insert: {
+          assignee_id?: string | null
+          company_id: string
+          feedback_id: string
+          priority?: string | null
+          updated_at?: string
+        }
+        Update: {
+          assignee_id?: string | null
+          company_id?: string
+          feedback_id?: string
+          priority?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "feedback_triage_company_id_fkey"
+            columns: ["company_id"]
+            isOneToOne: false
+            referencedRelation: "companies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "feedback_triage_feedback_id_fkey"
+            columns: ["feedback_id"]
+            isOneToOne: false
+            referencedRelation: "feedback"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       feedback_votes: {
         Row: {
           created_at: string
@@ -796,6 +976,7 @@ export type Database = {
       }
       notifications: {
         Row: {
+          company_name: string | null
           created_at: string
           feedback_id: string | null
           feedback_title: string | null
@@ -807,6 +988,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          company_name?: string | null
           created_at?: string
           feedback_id?: string | null
           feedback_title?: string | null
@@ -818,6 +1000,7 @@ export type Database = {
           user_id: string
         }
         Update: {
+          company_name?: string | null
           created_at?: string
           feedback_id?: string | null
           feedback_title?: string | null
@@ -1216,6 +1399,23 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_feedback_note: {
+        Args: { p_body: string; p_feedback_id: string }
+        Returns: {
+          author_id: string | null
+          body: string
+          company_id: string
+          created_at: string
+          feedback_id: string
+          id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "feedback_notes"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       apply_feedback_analysis: {
         Args: { p_analysis: Json; p_feedback_id: string }
         Returns: boolean
@@ -1401,6 +1601,27 @@ export type Database = {
           host: string
         }[]
       }
+      get_company_thread: {
+        Args: { p_feedback_id: string }
+        Returns: {
+          answered_at: string | null
+          body: string
+          company_id: string
+          company_name: string
+          created_at: string
+          feedback_id: string
+          from_author: boolean
+          id: string
+          points_awarded: number
+          read_at: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "feedback_messages"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       get_company_view_allowance: {
         Args: never
         Returns: {
@@ -1428,6 +1649,7 @@ export type Database = {
           verified: boolean
         }[]
       }
+      get_feedback_triage: { Args: { p_feedback_id: string }; Returns: Json }
       get_feedback_view_count: {
         Args: { feedback_uuid: string }
         Returns: number
@@ -1589,6 +1811,52 @@ export type Database = {
         Returns: number
       }
       mark_linkedin_verified: { Args: { p_user_id: string }; Returns: boolean }
+      mark_thread_read: {
+        Args: { p_company_id?: string; p_feedback_id: string }
+        Returns: number
+      }
+      post_author_reply: {
+        Args: { p_body: string; p_company_id: string; p_feedback_id: string }
+        Returns: {
+          answered_at: string | null
+          body: string
+          company_id: string
+          company_name: string
+          created_at: string
+          feedback_id: string
+          from_author: boolean
+          id: string
+          points_awarded: number
+          read_at: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "feedback_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      post_company_message: {
+        Args: { p_body: string; p_feedback_id: string }
+        Returns: {
+          answered_at: string | null
+          body: string
+          company_id: string
+          company_name: string
+          created_at: string
+          feedback_id: string
+          from_author: boolean
+          id: string
+          points_awarded: number
+          read_at: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "feedback_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       process_referral_signup: {
         Args: { p_invitee_id?: string; p_referral_code?: string }
         Returns: {
@@ -1692,6 +1960,14 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_feedback_assignee: {
+        Args: { p_assignee: string; p_feedback_id: string }
+        Returns: string
+      }
+      set_feedback_priority: {
+        Args: { p_feedback_id: string; p_priority: string }
+        Returns: string
+      }
       take_company_digests: {
         Args: { p_now?: string }
         Returns: {
@@ -1709,6 +1985,10 @@ export type Database = {
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string }
         Returns: string
+      }
+      update_feedback_statuses: {
+        Args: { p_feedback_ids: string[]; p_new_status: string }
+        Returns: number
       }
     }
     Enums: {

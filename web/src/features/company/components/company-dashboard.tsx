@@ -126,11 +126,36 @@ export function CompanyDashboard({
 
   const filtered = Object.values(filters).some((v) => v !== '');
 
+  // The open feedback is in the URL (?feedback=<id>, #21): a link or a
+  // reload opens it again, through the view allowance like a click.
+  const linked = params.get('feedback');
+  const openedLink = useRef<string | null>(null);
+
+  function closeDetail() {
+    setDetail(null);
+    openedLink.current = null;
+    if (params.has('feedback')) {
+      const next = new URLSearchParams(params);
+      next.delete('feedback');
+      setParams(next, { replace: true, preventScrollReset: true });
+    }
+  }
+
   function onOpen(item: CompanyFeedback) {
-    open.mutate(item.id, {
+    openById(item.id, item.status === 'pending');
+  }
+
+  function openById(id: string, wasPending: boolean) {
+    open.mutate(id, {
       onSuccess: (row) => {
         track({ name: 'view_feedback', properties: { feedback_id: row.id } });
-        if (item.status === 'pending') {
+        if (params.get('feedback') !== row.id) {
+          const next = new URLSearchParams(params);
+          next.set('feedback', row.id);
+          openedLink.current = row.id;
+          setParams(next, { preventScrollReset: true });
+        }
+        if (wasPending) {
           track({
             name: 'mark_feedback_read',
             properties: { feedback_id: row.id },
@@ -159,6 +184,14 @@ export function CompanyDashboard({
       },
     });
   }
+
+  useEffect(() => {
+    if (!linked || !allowance.isFetched || openedLink.current === linked)
+      return;
+    openedLink.current = linked;
+    if (detail?.id !== linked) openById(linked, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  }, [linked, allowance.isFetched]);
 
   function onVote(feedbackId: string, voteType: VoteType) {
     vote.mutate(
@@ -292,7 +325,7 @@ export function CompanyDashboard({
           <FeedbackDetailDialog
             feedback={detail}
             voting={vote.isPending}
-            onClose={() => setDetail(null)}
+            onClose={closeDetail}
             onChange={setDetail}
             onVote={(type) => detail && onVote(detail.id, type)}
           />
