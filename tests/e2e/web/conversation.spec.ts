@@ -66,7 +66,10 @@ test('a member asks, the anonymous author answers and earns XP, the team triages
   await detail
     .getByRole('textbox', { name: 'Message to the author' })
     .fill('Which phone and browser? You can mail me at pm@example.com');
-  await detail.getByRole('button', { name: 'Send' }).last().click();
+  await detail
+    .getByRole('region', { name: 'Conversation with the author' })
+    .getByRole('button', { name: 'Send' })
+    .click();
   await expect(
     company.getByText('Message sent to the author').first(),
   ).toBeVisible();
@@ -113,7 +116,10 @@ test('a member asks, the anonymous author answers and earns XP, the team triages
   await detail
     .getByRole('textbox', { name: 'Internal note' })
     .fill('Internal: z-index fix ships Friday.');
-  await detail.getByRole('button', { name: 'Send' }).first().click();
+  await detail
+    .getByRole('region', { name: 'Notes and activity' })
+    .getByRole('button', { name: 'Send' })
+    .click();
   await expect(company.getByText('Note added').first()).toBeVisible();
   await expect(detail.getByTestId('notes')).toContainText(
     'z-index fix ships Friday',

@@ -54,10 +54,13 @@ export function ThreadComposer({
   placeholder,
   sending,
   onSend,
+  hint = MESSAGE_PRIVACY_HINT,
 }: {
   label: string;
   placeholder: string;
   sending: boolean;
+  /** The line under the box (default: what the other side never receives). */
+  hint?: string;
   onSend: (body: string, done: () => void) => void;
 }) {
   const [body, setBody] = useState('');
@@ -88,7 +91,7 @@ export function ThreadComposer({
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-ink-muted">
-          {MESSAGE_PRIVACY_HINT}{' '}
+          {hint}{' '}
           <span className={left < 0 ? 'font-semibold text-red-700' : ''}>
             {left} characters left
           </span>

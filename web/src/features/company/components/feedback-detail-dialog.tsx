@@ -16,7 +16,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Dialog } from '@web/components/ui/dialog';
 import { StatusBadge } from '@web/components/ui/status-badge';
 import { CompanyThread } from './company-thread';
-import { TriagePanel } from './triage-panel';
+import { TriageFields, TriageNotes } from './triage-panel';
 import { VoteControls } from './vote-controls';
 
 function Media({ feedback }: { feedback: CompanyFeedbackDetail }) {
@@ -258,8 +258,9 @@ export function FeedbackDetailDialog({
             </p>
           </div>
           <div className="mt-5 flex flex-col gap-5 border-t border-line pt-4">
-            <TriagePanel feedbackId={feedback.id} />
+            <TriageFields feedbackId={feedback.id} />
             <CompanyThread feedbackId={feedback.id} />
+            <TriageNotes feedbackId={feedback.id} />
           </div>
         </div>
       )}

@@ -21,12 +21,11 @@ const selectClass =
 const failed = (what: string) => (err: Error) =>
   toast.error(what, { description: err.message });
 
-/** Assignee, company priority, internal notes and the activity log (#21). */
-export function TriagePanel({ feedbackId }: { feedbackId: string }) {
+/** Assignee and company priority of the detail (#21). */
+export function TriageFields({ feedbackId }: { feedbackId: string }) {
   const triage = useFeedbackTriage(feedbackId);
   const assign = useSetAssignee(feedbackId);
   const prioritise = useSetPriority(feedbackId);
-  const note = useAddNote(feedbackId);
   const assigneeId = useId();
   const priorityId = useId();
   const t = triage.data;
@@ -34,10 +33,9 @@ export function TriagePanel({ feedbackId }: { feedbackId: string }) {
     return (
       <p className="text-sm text-red-700">The triage could not be loaded.</p>
     );
-  if (!t) return <div className="h-20 animate-pulse rounded-xl bg-line" />;
-  const now = new Date();
+  if (!t) return <div className="h-16 animate-pulse rounded-xl bg-line" />;
   return (
-    <section className="flex flex-col gap-4" aria-label="Triage">
+    <section aria-label="Triage">
       <div className="flex flex-wrap gap-4">
         <div className="flex flex-col gap-1">
           <label htmlFor={assigneeId} className="text-sm font-semibold">
@@ -90,11 +88,21 @@ export function TriagePanel({ feedbackId }: { feedbackId: string }) {
           </select>
         </div>
       </div>
+    </section>
+  );
+}
+
+/** Internal notes and the activity log of the detail (#21). */
+export function TriageNotes({ feedbackId }: { feedbackId: string }) {
+  const triage = useFeedbackTriage(feedbackId);
+  const note = useAddNote(feedbackId);
+  const t = triage.data;
+  if (!t) return null;
+  const now = new Date();
+  return (
+    <section className="flex flex-col gap-4" aria-label="Notes and activity">
       <div>
         <h3 className="text-sm font-semibold">Internal notes</h3>
-        <p className="text-xs text-ink-muted">
-          Only your team sees notes; the author never does.
-        </p>
         {t.notes.length > 0 && (
           <ul className="mt-2 flex flex-col gap-2" data-testid="notes">
             {t.notes.map((n) => (
@@ -112,6 +120,7 @@ export function TriagePanel({ feedbackId }: { feedbackId: string }) {
           <ThreadComposer
             label="Internal note"
             placeholder="Add a note for your team…"
+            hint="Only your team sees notes."
             sending={note.isPending}
             onSend={(body, done) =>
               note.mutate(body, {

@@ -50,7 +50,7 @@ function AuthorThread({
         />
         <ThreadComposer
           label={`Answer to ${companyName}`}
-          placeholder={`Answer ${companyName}…`}
+          placeholder="Write your answer…"
           sending={reply.isPending}
           onSend={(body, done) =>
             reply.mutate(
