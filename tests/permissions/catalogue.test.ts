@@ -55,6 +55,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_feedback_detail',
   // Issue #19 item 20: the hosts the domain filter offers.
   'public.get_company_feedback_hosts',
+  'public.get_company_inbox',
   'public.get_company_thread',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',

@@ -409,3 +409,111 @@ describe('triage', () => {
     );
   });
 });
+
+describe('inbox (get_company_inbox)', () => {
+  const inbox = (
+    args: Record<string, unknown>,
+    who: 'companyX' | 'companyY' = 'companyX',
+  ) => w.as[who].rpc('get_company_inbox', { p_page_size: 100, ...args });
+  type Row = {
+    id: string;
+    total_votes: number;
+    assignee_id: string | null;
+    team_priority: string | null;
+    unanswered: boolean;
+    total_count: number;
+  };
+
+  it('filters by assignee: me, nobody, a member', async () => {
+    const mine = await member.client.rpc('get_company_inbox', {
+      p_assignee: 'me',
+      p_page_size: 100,
+    });
+    allowed(mine);
+    expect((mine.data as Row[]).map((r) => r.id)).toEqual([w.feedback.a]);
+    const byId = await inbox({ p_assignee: member.id });
+    expect((byId.data as Row[]).map((r) => r.id)).toEqual([w.feedback.a]);
+    const none = await inbox({ p_assignee: 'none' });
+    expect((none.data as Row[]).every((r) => r.assignee_id === null)).toBe(
+      true,
+    );
+    expect((none.data as Row[]).length).toBeGreaterThan(0);
+  });
+
+  it('"unanswered": no team message yet, or the author spoke last', async () => {
+    const fb = await insertFeedback(w.t, w.id.consumerB, {
+      websiteUrl: 'https://example.com/unanswered',
+    });
+    // The allowance used up above starts again (as the demo reset does).
+    await rows(
+      w,
+      'update public.company_subscriptions set views_reset_at = now() where company_id = $1',
+      [w.company.X],
+    );
+    const has = async () =>
+      ((await inbox({ p_unanswered: true })).data as Row[]).some(
+        (r) => r.id === fb.id,
+      );
+    expect(await has()).toBe(true);
+    allowed(await ask('companyX', fb.id, 'Anything else?'));
+    expect(await has()).toBe(false);
+    allowed(
+      await answer('consumerB', fb.id, w.company.X, 'Yes, one more thing.'),
+    );
+    expect(await has()).toBe(true);
+  });
+
+  it('sorts by votes and by priority (team first, AI only where shown)', async () => {
+    const hot = await insertFeedback(w.t, w.id.consumerB, {
+      websiteUrl: 'https://example.com/hot',
+    });
+    await rows(
+      w,
+      'update public.feedback set total_votes = 999, upvotes = 999 where id = $1',
+      [hot.id],
+    );
+    const byVotes = (await inbox({ p_sort: 'votes' })).data as Row[];
+    expect(byVotes[0]!.id).toBe(hot.id);
+    // An unopened feedback with a high AI priority does not jump the queue
+    // on a plan with a view allowance; the team's own priority does.
+    const secret = await insertFeedback(w.t, w.id.consumerB, {
+      websiteUrl: 'https://example.com/secret',
+    });
+    await rows(
+      w,
+      `update public.feedback set priority = 'high' where id = $1`,
+      [secret.id],
+    );
+    allowed(
+      await w.as.companyX.rpc('set_feedback_priority', {
+        p_feedback_id: hot.id,
+        p_priority: 'high',
+      }),
+    );
+    const byPriority = (await inbox({ p_sort: 'priority' })).data as Row[];
+    expect(byPriority[0]!.id).toBe(hot.id);
+    expect(byPriority[0]!.team_priority).toBe('high');
+    const ranks = byPriority.map((r) => r.id);
+    expect(ranks.indexOf(secret.id)).toBeGreaterThan(
+      ranks.indexOf(w.feedback.a),
+    );
+  });
+
+  it("only the company's own feedback, no author identity, bad input refused", async () => {
+    const x = await inbox({});
+    allowed(x);
+    expect(JSON.stringify(x.data)).not.toContain(w.feedback.b);
+    expect(JSON.stringify(x.data)).not.toContain(w.id.consumerA);
+    const y = await inbox({}, 'companyY');
+    expect(JSON.stringify(y.data)).not.toContain(w.feedback.a);
+    forbidden(await w.as.consumerA.rpc('get_company_inbox', {}));
+    denied(await inbox({ p_sort: 'random' }), {
+      code: '22023',
+      message: /Unknown sort/,
+    });
+    denied(await inbox({ p_assignee: 'x' }), {
+      code: '22023',
+      message: /assignee/,
+    });
+  });
+});

@@ -304,6 +304,7 @@ export const RPCS: Record<string, Cells> = {
   get_company_feedback: 'd d d a a d',
   get_company_feedback_detail: 'd d d a d d',
   get_company_feedback_hosts: 'd d d a a d',
+  get_company_inbox: 'd d d a a d',
   get_company_thread: 'd d d a d d',
   get_company_view_allowance: 'd d d a a d',
   get_daily_feedback_views: 'd d d o o d',
