@@ -1601,6 +1601,52 @@ export type Database = {
           host: string
         }[]
       }
+      get_company_inbox: {
+        Args: {
+          p_assignee?: string
+          p_category?: string
+          p_domain?: string
+          p_from?: string
+          p_page?: number
+          p_page_size?: number
+          p_search?: string
+          p_sort?: string
+          p_status?: string
+          p_to?: string
+          p_unanswered?: boolean
+        }
+        Returns: {
+          assignee_id: string
+          category: string
+          created_at: string
+          domain_verified: boolean
+          downvotes: number
+          excerpt: string
+          has_audio: boolean
+          has_screenshot: boolean
+          id: string
+          is_own: boolean
+          my_vote: string
+          priority: string
+          quality_score: number
+          sentiment: string
+          status: string
+          tags: string[]
+          team_priority: string
+          title: string
+          total_count: number
+          total_votes: number
+          unanswered: boolean
+          updated_at: string
+          upvotes: number
+          user_reputation: number
+          verified_linkedin: boolean
+          view_count: number
+          viewed: boolean
+          website_host: string
+          website_url: string
+        }[]
+      }
       get_company_thread: {
         Args: { p_feedback_id: string }
         Returns: {

@@ -43,6 +43,7 @@ export function TriageFields({ feedbackId }: { feedbackId: string }) {
           </label>
           <select
             id={assigneeId}
+            data-shortcut="assignee"
             className={selectClass}
             value={t.assignee_id ?? ''}
             disabled={assign.isPending}
