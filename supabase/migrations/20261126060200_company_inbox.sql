@@ -164,15 +164,26 @@ begin
   v_locked := private.view_limit(coalesce(v_plan, 'free')) is not null;
   v_roots := array(select d from unnest(v_domains) as d
                     where not exists (select 1 from unnest(v_domains) as e where d like '%.' || e));
+  -- Newest first without triage filters is get_company_feedback's list
+  -- (its index-only scan), with the page's triage beside it.
+  if coalesce(p_sort, 'newest') = 'newest' and p_assignee is null and not coalesce(p_unanswered, false) then
+    return query
+      select r.*, tr.assignee_id, tr.priority, private.company_unanswered(v_company.id, r.id)
+        from private.company_feedback_rows(v_company, v_domains, p_search, p_category, p_status,
+               p_from, p_to, p_page_size, (p_page::bigint - 1) * p_page_size) r
+        left join public.feedback_triage tr on tr.company_id = v_company.id and tr.feedback_id = r.id
+       order by r.created_at desc, r.id desc;
+    return;
+  end if;
   return query
     with keys as (
       select f.id, count(*) over () as total,
              f.created_at as created, f.total_votes as votes,
-             private.priority_rank(coalesce(t.priority,
+             case when p_sort = 'priority' then private.priority_rank(coalesce(t.priority,
                case when not v_locked or exists (
                       select 1 from public.company_feedback_views v
                        where v.company_id = v_company.id and v.feedback_id = f.id and v.viewed_at >= v_start)
-                    then (select s.priority from public.feedback s where s.id = f.id) end)) as rank
+                    then (select s.priority from public.feedback s where s.id = f.id) end)) end as rank
         from unnest(v_roots) as d(dom)
         join public.feedback f
           on reverse(f.website_host) ~>=~ reverse(d.dom)
