@@ -286,6 +286,13 @@ export async function generateScaleData(
        select c.id, c.domains[1], now() - interval '300 days', 'dns'
          from public.companies c where c.email like '%@bench.test'`,
     );
+    // Owners are members (the trigger that adds them is off here, #21).
+    await tx.query(
+      `insert into public.company_members (company_id, user_id, role)
+       select c.id, c.user_id, 'owner' from public.companies c
+        where c.email like '%@bench.test'
+       on conflict do nothing`,
+    );
   });
   progress('derived', 6, 6);
   progress('analyze', 0, 1);

@@ -4,7 +4,8 @@ import type { Client, RpcRows, Tables } from './client.ts';
 import { DataError, toDataError, unwrap } from './client.ts';
 
 export type Company = Tables<'companies'>;
-export type CompanyFeedback = RpcRows<'get_company_feedback'>[number];
+/** A row of the company's inbox (#21: with assignee, team priority, unanswered). */
+export type CompanyFeedback = RpcRows<'get_company_inbox'>[number];
 export type CompanyFeedbackDetail =
   RpcRows<'get_company_feedback_detail'>[number];
 export type ViewAllowance = RpcRows<'get_company_view_allowance'>[number];
@@ -145,6 +146,12 @@ export interface CompanyFeedbackFilters {
   status?: string;
   from?: string;
   to?: string;
+  /** #21: newest (default), votes or priority. */
+  sort?: 'newest' | 'votes' | 'priority';
+  /** #21: 'me', 'none' or a member's id. */
+  assignee?: string;
+  /** #21: only feedback whose author waits for the team. */
+  unanswered?: boolean;
 }
 
 /** One page of the company's feedback (verified domains only, anonymous). */
@@ -153,7 +160,7 @@ export async function listCompanyFeedback(
   f: CompanyFeedbackFilters,
 ): Promise<{ rows: CompanyFeedback[]; total: number }> {
   const rows = unwrap(
-    await client.rpc('get_company_feedback', {
+    await client.rpc('get_company_inbox', {
       p_page: f.page,
       p_page_size: f.pageSize,
       ...(f.search ? { p_search: f.search } : {}),
@@ -162,6 +169,9 @@ export async function listCompanyFeedback(
       ...(f.status ? { p_status: f.status } : {}),
       ...(f.from ? { p_from: f.from } : {}),
       ...(f.to ? { p_to: f.to } : {}),
+      ...(f.sort && f.sort !== 'newest' ? { p_sort: f.sort } : {}),
+      ...(f.assignee ? { p_assignee: f.assignee } : {}),
+      ...(f.unanswered ? { p_unanswered: true } : {}),
     }),
   );
   return { rows, total: Number(rows[0]?.total_count ?? 0) };

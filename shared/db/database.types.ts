@@ -820,6 +820,190 @@ export type Database = {
           },
         ];
       };
+      feedback_activity: {
+        Row: {
+          actor_id: string | null;
+          company_id: string;
+          created_at: string;
+          detail: string | null;
+          feedback_id: string;
+          id: number;
+          kind: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          actor_id?: string | null;
+          company_id: string;
+          created_at?: string;
+          detail?: string | null;
+          feedback_id: string;
+          id?: never;
+          kind: string;
+        };
+        Update: {
+          actor_id?: string | null;
+          company_id?: string;
+          created_at?: string;
+          detail?: string | null;
+          feedback_id?: string;
+          id?: never;
+          kind?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_activity_company_id_fkey';
+            columns: ['company_id'];
+            isOneToOne: false;
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feedback_activity_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      feedback_messages: {
+        Row: {
+          answered_at: string | null;
+          body: string;
+          company_id: string;
+          company_name: string;
+          created_at: string;
+          feedback_id: string;
+          from_author: boolean;
+          id: string;
+          points_awarded: number;
+          read_at: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          answered_at?: string | null;
+          body: string;
+          company_id: string;
+          company_name: string;
+          created_at?: string;
+          feedback_id: string;
+          from_author: boolean;
+          id?: string;
+          points_awarded?: number;
+          read_at?: string | null;
+        };
+        Update: {
+          answered_at?: string | null;
+          body?: string;
+          company_id?: string;
+          company_name?: string;
+          created_at?: string;
+          feedback_id?: string;
+          from_author?: boolean;
+          id?: string;
+          points_awarded?: number;
+          read_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_messages_company_id_fkey';
+            columns: ['company_id'];
+            isOneToOne: false;
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feedback_messages_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      feedback_notes: {
+        Row: {
+          author_id: string | null;
+          body: string;
+          company_id: string;
+          created_at: string;
+          feedback_id: string;
+          id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          author_id?: string | null;
+          body: string;
+          company_id: string;
+          created_at?: string;
+          feedback_id: string;
+          id?: string;
+        };
+        Update: {
+          author_id?: string | null;
+          body?: string;
+          company_id?: string;
+          created_at?: string;
+          feedback_id?: string;
+          id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_notes_company_id_fkey';
+            columns: ['company_id'];
+            isOneToOne: false;
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feedback_notes_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      feedback_triage: {
+        Row: {
+          assignee_id: string | null;
+          company_id: string;
+          feedback_id: string;
+          priority: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          assignee_id?: string | null;
+          company_id: string;
+          feedback_id: string;
+          priority?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          assignee_id?: string | null;
+          company_id?: string;
+          feedback_id?: string;
+          priority?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_triage_company_id_fkey';
+            columns: ['company_id'];
+            isOneToOne: false;
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feedback_triage_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       feedback_votes: {
         Row: {
           created_at: string;
@@ -865,6 +1049,7 @@ export type Database = {
       };
       notifications: {
         Row: {
+          company_name: string | null;
           created_at: string;
           feedback_id: string | null;
           feedback_title: string | null;
@@ -877,6 +1062,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          company_name?: string | null;
           created_at?: string;
           feedback_id?: string | null;
           feedback_title?: string | null;
@@ -888,6 +1074,7 @@ export type Database = {
           user_id: string;
         };
         Update: {
+          company_name?: string | null;
           created_at?: string;
           feedback_id?: string | null;
           feedback_title?: string | null;
@@ -1301,6 +1488,23 @@ export type Database = {
           role: string;
         }[];
       };
+      add_feedback_note: {
+        Args: { p_body: string; p_feedback_id: string };
+        Returns: {
+          author_id: string | null;
+          body: string;
+          company_id: string;
+          created_at: string;
+          feedback_id: string;
+          id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'feedback_notes';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       apply_feedback_analysis: {
         Args: { p_analysis: Json; p_feedback_id: string };
         Returns: boolean;
@@ -1510,6 +1714,52 @@ export type Database = {
           host: string;
         }[];
       };
+      get_company_inbox: {
+        Args: {
+          p_assignee?: string;
+          p_category?: string;
+          p_domain?: string;
+          p_from?: string;
+          p_page?: number;
+          p_page_size?: number;
+          p_search?: string;
+          p_sort?: string;
+          p_status?: string;
+          p_to?: string;
+          p_unanswered?: boolean;
+        };
+        Returns: {
+          assignee_id: string;
+          category: string;
+          created_at: string;
+          domain_verified: boolean;
+          downvotes: number;
+          excerpt: string;
+          has_audio: boolean;
+          has_screenshot: boolean;
+          id: string;
+          is_own: boolean;
+          my_vote: string;
+          priority: string;
+          quality_score: number;
+          sentiment: string;
+          status: string;
+          tags: string[];
+          team_priority: string;
+          title: string;
+          total_count: number;
+          total_votes: number;
+          unanswered: boolean;
+          updated_at: string;
+          upvotes: number;
+          user_reputation: number;
+          verified_linkedin: boolean;
+          view_count: number;
+          viewed: boolean;
+          website_host: string;
+          website_url: string;
+        }[];
+      };
       get_company_invitation: {
         Args: { p_token: string };
         Returns: {
@@ -1550,6 +1800,27 @@ export type Database = {
           seat_limit: number;
         }[];
       };
+      get_company_thread: {
+        Args: { p_feedback_id: string };
+        Returns: {
+          answered_at: string | null;
+          body: string;
+          company_id: string;
+          company_name: string;
+          created_at: string;
+          feedback_id: string;
+          from_author: boolean;
+          id: string;
+          points_awarded: number;
+          read_at: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'feedback_messages';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       get_company_view_allowance: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1577,6 +1848,7 @@ export type Database = {
           verified: boolean;
         }[];
       };
+      get_feedback_triage: { Args: { p_feedback_id: string }; Returns: Json };
       get_feedback_view_count: {
         Args: { feedback_uuid: string };
         Returns: number;
@@ -1751,6 +2023,52 @@ export type Database = {
         Returns: number;
       };
       mark_linkedin_verified: { Args: { p_user_id: string }; Returns: boolean };
+      mark_thread_read: {
+        Args: { p_company_id?: string; p_feedback_id: string };
+        Returns: number;
+      };
+      post_author_reply: {
+        Args: { p_body: string; p_company_id: string; p_feedback_id: string };
+        Returns: {
+          answered_at: string | null;
+          body: string;
+          company_id: string;
+          company_name: string;
+          created_at: string;
+          feedback_id: string;
+          from_author: boolean;
+          id: string;
+          points_awarded: number;
+          read_at: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'feedback_messages';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      post_company_message: {
+        Args: { p_body: string; p_feedback_id: string };
+        Returns: {
+          answered_at: string | null;
+          body: string;
+          company_id: string;
+          company_name: string;
+          created_at: string;
+          feedback_id: string;
+          from_author: boolean;
+          id: string;
+          points_awarded: number;
+          read_at: string | null;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'feedback_messages';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       process_referral_signup: {
         Args: { p_invitee_id?: string; p_referral_code?: string };
         Returns: {
@@ -1862,6 +2180,14 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      set_feedback_assignee: {
+        Args: { p_assignee: string; p_feedback_id: string };
+        Returns: string;
+      };
+      set_feedback_priority: {
+        Args: { p_feedback_id: string; p_priority: string };
+        Returns: string;
+      };
       take_company_digests: {
         Args: { p_now?: string };
         Returns: {
@@ -1890,6 +2216,10 @@ export type Database = {
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string };
         Returns: string;
+      };
+      update_feedback_statuses: {
+        Args: { p_feedback_ids: string[]; p_new_status: string };
+        Returns: number;
       };
     };
     Enums: {

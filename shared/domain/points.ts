@@ -33,6 +33,15 @@ export const REFERRAL_POINTS = 30;
 export const FEEDBACK_COMPLETED_POINTS = 10;
 
 /**
+ * XP to the author for answering a company's question about their feedback
+ * (#21): once per question, never to a member of the asking company.
+ */
+export const QUESTION_ANSWERED_POINTS = 3;
+
+/** Most `question_answered` awards one user earns per UTC calendar day. */
+export const DAILY_ANSWER_XP_CAP = 5;
+
+/**
  * Anti-farming cap: feedback XP (the 5/6/7 and the first-feedback bonus) is
  * awarded for at most this many feedback per user per UTC calendar day.
  */
@@ -48,6 +57,7 @@ export const POINT_ACTION_TYPES = [
   'referral_completed',
   'feedback_completed',
   'spam_reversal',
+  'question_answered',
 ] as const;
 
 /** A `user_points.action_type` value. */
@@ -62,7 +72,8 @@ export interface PointAward {
 /**
  * Fixed XP of each one-off action: `profile_completed` 30,
  * `linkedin_verified` 30, `referral_bonus` 30 (invitee), `referral_completed`
- * 30 (inviter), `feedback_completed` 10, `first_feedback` 10.
+ * 30 (inviter), `feedback_completed` 10, `first_feedback` 10,
+ * `question_answered` 3.
  */
 export const FIXED_ACTION_POINTS = {
   first_feedback: FIRST_FEEDBACK_BONUS_POINTS,
@@ -71,6 +82,7 @@ export const FIXED_ACTION_POINTS = {
   referral_bonus: REFERRAL_POINTS,
   referral_completed: REFERRAL_POINTS,
   feedback_completed: FEEDBACK_COMPLETED_POINTS,
+  question_answered: QUESTION_ANSWERED_POINTS,
 } as const satisfies Partial<Record<PointActionType, number>>;
 
 /** Attachments of a feedback that change its XP. */

@@ -19,6 +19,10 @@ import {
   listCompanyFeedback,
   listDomainSummary,
 } from '../../shared/data/companies.ts';
+import {
+  getCompanyThread,
+  postCompanyMessage,
+} from '../../shared/data/conversation.ts';
 import { createFeedback, listMyFeedback } from '../../shared/data/feedback.ts';
 import { unwrap, type Client } from '../../shared/data/client.ts';
 import { loadConfig } from '../../supabase/local/config.ts';
@@ -48,6 +52,9 @@ const TINY: ScaleOptions = {
 };
 const READ_TARGET = { p95_ms: 20 };
 const SUBMIT_TARGET = { p95_ms: 10 };
+// #21: the inbox with any sort or filter, and a thread's load and post.
+const INBOX_TARGET = { p95_ms: 50 };
+const THREAD_TARGET = { p95_ms: 20 };
 const PAGE_SIZE = 10;
 
 interface Running {
@@ -225,6 +232,69 @@ export async function benchDb(): Promise<BenchResult[]> {
         as(middle, () => listMyFeedback(client)),
       ),
     ];
+
+    // #21: the inbox with each sort and triage filter, page 1.
+    for (const [name, f] of [
+      ['sorted by votes', { sort: 'votes' }],
+      ['sorted by priority', { sort: 'priority' }],
+      ['unassigned', { assignee: 'none' }],
+      ['unanswered', { unanswered: true }],
+    ] as const) {
+      results.push({
+        ...(await measure(
+          `company inbox ${name} (get_company_inbox, 20 rows)`,
+          as(company, () =>
+            listCompanyFeedback(client, { page: 1, pageSize: 20, ...f }),
+          ),
+          options,
+        )),
+        target: INBOX_TARGET,
+      });
+    }
+    // A thread: posts by four members (30 each per 10 minutes, 120 per
+    // address), then loads of the grown thread.
+    token = company;
+    const threadOf = (
+      await listCompanyFeedback(client, { page: 1, pageSize: 1 })
+    ).rows[0]!.id;
+    const companyId = (
+      await t.ctx.db.query<{ company_id: string }>(
+        'select company_id from public.company_members where user_id = $1',
+        [benchUserId(scale.users + 9)],
+      )
+    ).rows[0]!.company_id;
+    const posters = [company];
+    for (let i = 1; i <= 3; i++) {
+      const id = benchUserId(scale.users + 100 + i);
+      await t.ctx.db.query(
+        `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, created_at, updated_at)
+         values ($1, 'authenticated', 'authenticated', $2, now(), '{}', now(), now()) on conflict do nothing`,
+        [id, `bench-member-${i}@bench.test`],
+      );
+      await t.ctx.db.query(
+        `insert into public.company_members (company_id, user_id, role) values ($1, $2, 'member') on conflict do nothing`,
+        [companyId, id],
+      );
+      posters.push(await tokenFor(id));
+    }
+    let posted = 0;
+    const post = await measure(
+      'post a question to the author (post_company_message)',
+      async () => {
+        token = posters[Math.floor(posted++ / 28) % posters.length]!;
+        await postCompanyMessage(client, threadOf, `Bench question ${posted}?`);
+      },
+      { warmup: 10, iterations: SMOKE ? 20 : 100 },
+    );
+    results.push({ ...post, target: THREAD_TARGET });
+    results.push({
+      ...(await measure(
+        'load a thread (get_company_thread)',
+        as(company, () => getCompanyThread(client, threadOf)),
+        options,
+      )),
+      target: THREAD_TARGET,
+    });
 
     // Submit as the apps do (insert … returning, every trigger), one account
     // per submission (30 per 10 minutes each), on a site a company owns.

@@ -43,6 +43,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'private.may_upload_media_to',
   // Issue #21: invitations, members and seats (roles checked inside).
   'public.accept_company_invitation',
+  'public.add_feedback_note',
   'public.can_view_feedback',
   'public.change_company_member_role',
   // Issue #19 item 17: is a domain claimed by another company? No figures.
@@ -64,9 +65,12 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_invitations',
   'public.get_company_members',
   'public.get_company_seats',
+  'public.get_company_inbox',
+  'public.get_company_thread',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',
   'public.get_domain_verification_target',
+  'public.get_feedback_triage',
   'public.get_feedback_view_count',
   'public.get_feedback_with_votes',
   'public.get_leaderboard',
@@ -79,6 +83,9 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_viewed_feedback_export',
   'public.invite_company_member',
   'public.mark_badges_celebrated',
+  'public.mark_thread_read',
+  'public.post_author_reply',
+  'public.post_company_message',
   'public.process_referral_signup',
   'public.rate_feedback',
   'public.record_feedback_view',
@@ -89,7 +96,10 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.reset_daily_feedback_views',
   'public.revoke_company_invitation',
   'public.save_blog_article',
+  'public.set_feedback_assignee',
+  'public.set_feedback_priority',
   'public.update_feedback_status',
+  'public.update_feedback_statuses',
 ];
 
 /** Server-only functions: the service role, never a client role. */
@@ -114,6 +124,8 @@ const REALTIME_TABLES = [
   'public.company_feedback_events',
   'public.company_feedback_views',
   'public.feedback',
+  'public.feedback_activity',
+  'public.feedback_messages',
   'public.feedback_votes',
   'public.notifications',
   'public.user_badges',

@@ -56,6 +56,20 @@ beforeAll(async () => {
     .single();
   if (withContext.error) throw withContext.error;
   contextFeedback = withContext.data.id;
+  // #21: a conversation and triage exist, so their reads are searched too.
+  await w.as.companyX.rpc('post_company_message', {
+    p_feedback_id: w.feedback.a,
+    p_body: 'Which browser?',
+  });
+  await w.as.consumerA.rpc('post_author_reply', {
+    p_feedback_id: w.feedback.a,
+    p_company_id: w.company.X,
+    p_body: 'Firefox. Mail me: consumer-a@perm.test',
+  });
+  await w.as.companyX.rpc('add_feedback_note', {
+    p_feedback_id: w.feedback.a,
+    p_body: 'Reproduced.',
+  });
   secrets = [
     w.id.consumerA,
     w.email.consumerA,
@@ -92,6 +106,12 @@ describe('a company never sees who wrote a feedback', () => {
         p_text: 'A on example.com',
       }),
       get_leaderboard: await x.rpc('get_leaderboard'),
+      get_company_thread: await x.rpc('get_company_thread', {
+        p_feedback_id: w.feedback.a,
+      }),
+      get_feedback_triage: await x.rpc('get_feedback_triage', {
+        p_feedback_id: w.feedback.a,
+      }),
     };
     // The feed really holds A's feedback (the check is not vacuous).
     expect(JSON.stringify(calls.get_company_feedback.data)).toContain(
@@ -101,6 +121,8 @@ describe('a company never sees who wrote a feedback', () => {
     expect(
       JSON.stringify(calls.get_company_feedback_detail_context.data),
     ).toContain('No session for [email] ([id])');
+    expect(JSON.stringify(calls.get_company_thread.data)).toContain('Firefox');
+    expect(calls.get_feedback_triage.error).toBeNull();
     const found = Object.fromEntries(
       Object.entries(calls)
         .filter(([name]) => name !== 'get_leaderboard')
@@ -160,10 +182,17 @@ describe('a company never sees who wrote a feedback', () => {
       p_feedback_id: id,
       p_new_status: 'completed',
     });
+    await x.rpc('post_company_message', { p_feedback_id: id, p_body: 'Why?' });
+    await w.as.consumerA.rpc('post_author_reply', {
+      p_feedback_id: id,
+      p_company_id: w.company.X,
+      p_body: 'Because. consumer-a@perm.test',
+    });
     await sleep(1000);
     await channel.unsubscribe();
     // Something arrived (the company's own view and status events).
     expect(events.length).toBeGreaterThan(0);
+    expect(JSON.stringify(events)).toContain('Because.');
     expect(leaks(events)).toEqual([]);
   });
 });

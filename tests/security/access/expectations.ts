@@ -204,6 +204,34 @@ export const TABLES: Record<string, TableSpec> = {
       vote_type: 'upvote',
     }),
   },
+  // #21: threads read by the author (of the feedback) and the company
+  // (members); written only by RPCs. Each company has a thread with the
+  // author of the feedback on its domain.
+  feedback_messages: {
+    select: 'd o o o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  // #21 triage: the company's own, read by its members.
+  feedback_activity: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  feedback_notes: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  feedback_triage: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
   notifications: {
     select: 'd o o d d d',
     insert: NONE,
@@ -270,6 +298,7 @@ export const RPCS: Record<string, Cells> = {
   // own sample (an owner is never removed); the role change and the
   // invitation refuse the sample role, not the owner calling them.
   accept_company_invitation: 'd a a a a a',
+  add_feedback_note: 'd d d a d d',
   apply_feedback_analysis: NONE,
   award_points: NONE,
   can_view_feedback: 'd d d o o d',
@@ -297,9 +326,12 @@ export const RPCS: Record<string, Cells> = {
   get_company_invitations: 'd d d a a d',
   get_company_members: 'd d d a a d',
   get_company_seats: 'd d d a a d',
+  get_company_inbox: 'd d d a a d',
+  get_company_thread: 'd d d a d d',
   get_company_view_allowance: 'd d d a a d',
   get_daily_feedback_views: 'd d d o o d',
   get_domain_verification_target: 'd d d a a d',
+  get_feedback_triage: 'd d d a d d',
   get_feedback_view_count: 'd a d a d d',
   get_feedback_with_votes: 'd d d a a d',
   get_leaderboard: 'd a a a a a',
@@ -314,6 +346,11 @@ export const RPCS: Record<string, Cells> = {
   invite_company_member: 'd d d a a d',
   mark_badges_celebrated: 'd a a a a a',
   mark_linkedin_verified: NONE,
+  // The author of the feedback, or the company it is on.
+  mark_thread_read: 'd a d a d d',
+  // The sample's company id is not a company: A's refusal is P0002, not a denial.
+  post_author_reply: 'd a d d d d',
+  post_company_message: 'd d d a d d',
   process_referral_signup: 'd o o o o o',
   rate_feedback: 'd d d a d d',
   record_feedback_view: 'd d d o d d',
@@ -327,11 +364,16 @@ export const RPCS: Record<string, Cells> = {
   reset_daily_feedback_views: 'd d d o o d',
   revoke_company_invitation: 'd d d a a d',
   save_blog_article: 'd d d d d a',
+  set_feedback_assignee: 'd d d a d d',
+  set_feedback_priority: 'd d d a d d',
   take_company_digests: NONE,
   take_company_invitation_emails: NONE,
   // Visitors take back their anonymous like by token (#19 item 26).
   unlike_article_anonymously: 'a d d d d d',
   update_feedback_status: 'd d d a a d',
+  // Any company; the sample's empty list moves nothing (another company's
+  // feedback is refused, tests/permissions/conversation.test.ts).
+  update_feedback_statuses: 'd d d a a d',
 };
 /** Storage buckets: read, upload and delete objects of consumers A and B. */
 export const BUCKETS: Record<
@@ -359,6 +401,8 @@ export const REALTIME: Record<string, Cells> = {
   company_feedback_events: 'd d d o o d',
   company_feedback_views: 'd o o o o d',
   feedback: 'd o o d d d',
+  feedback_activity: 'd d d o o d',
+  feedback_messages: 'd o o o o d',
   feedback_votes: 'd o o d d d',
   notifications: 'd o o d d d',
   user_badges: 'd o o d d d',

@@ -73,6 +73,26 @@ export async function addFixtures(w: World): Promise<Fixtures> {
     await c.rpc('create_company_webhook', {
       p_url: `https://hooks.${company}.test/in`,
     });
+    // #21: a thread with the author, a note and an assignment.
+    await c.rpc('post_company_message', {
+      p_feedback_id: fb,
+      p_body: 'Which page?',
+    });
+    await c.rpc('add_feedback_note', { p_feedback_id: fb, p_body: 'Seen.' });
+    await c.rpc('set_feedback_assignee', {
+      p_feedback_id: fb,
+      p_assignee: w.id[company],
+    });
+  }
+  for (const [author, fb, company] of [
+    ['consumerA', w.feedback.a, w.company.X],
+    ['consumerB', w.feedback.b, w.company.Y],
+  ] as const) {
+    await w.as[author].rpc('post_author_reply', {
+      p_feedback_id: fb,
+      p_company_id: company,
+      p_body: 'The cart.',
+    });
   }
   await q(
     `insert into public.company_webhook_deliveries (webhook_id, company_id, feedback_id)

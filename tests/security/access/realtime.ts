@@ -73,9 +73,9 @@ export async function observeRealtime(
   await roles.plain.consumerA
     .from('feedback_votes')
     .insert({ feedback_id: b.id, vote_type: 'upvote' });
-  for (const [company, id] of [
-    ['companyX', a.id],
-    ['companyY', b.id],
+  for (const [company, id, author, companyId] of [
+    ['companyX', a.id, 'consumerA', w.company.X],
+    ['companyY', b.id, 'consumerB', w.company.Y],
   ] as const) {
     await roles.plain[company].rpc('record_feedback_view', {
       feedback_uuid: id,
@@ -83,6 +83,16 @@ export async function observeRealtime(
     await roles.plain[company].rpc('update_feedback_status', {
       p_feedback_id: id,
       p_new_status: 'completed',
+    });
+    // #21: the company asks, the author answers.
+    await roles.plain[company].rpc('post_company_message', {
+      p_feedback_id: id,
+      p_body: 'Which page?',
+    });
+    await roles.plain[author].rpc('post_author_reply', {
+      p_feedback_id: id,
+      p_company_id: companyId,
+      p_body: 'The cart.',
     });
   }
   await query(

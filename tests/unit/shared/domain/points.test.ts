@@ -49,6 +49,7 @@ describe('point constants', () => {
       'referral_completed',
       'feedback_completed',
       'spam_reversal',
+      'question_answered',
     ]);
   });
 
@@ -60,6 +61,7 @@ describe('point constants', () => {
       referral_bonus: 30,
       referral_completed: 30,
       feedback_completed: 10,
+      question_answered: 3,
     });
   });
 });

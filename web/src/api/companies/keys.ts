@@ -25,4 +25,10 @@ export const companyKeys = {
     [...companyKeys.account(userId), 'webhooks'] as const,
   deliveries: (userId: string) =>
     [...companyKeys.account(userId), 'deliveries'] as const,
+  // #21: the thread with the author and the triage of one feedback, under
+  // feedback: a status change or company event refreshes the log too.
+  thread: (userId: string, feedbackId: string) =>
+    [...companyKeys.feedback(userId), 'thread', feedbackId] as const,
+  triage: (userId: string, feedbackId: string) =>
+    [...companyKeys.feedback(userId), 'triage', feedbackId] as const,
 };

@@ -9,4 +9,7 @@ export const feedbackKeys = {
     [...feedbackKeys.similarFor(userId), websiteUrl, text] as const,
   notifications: (userId: string) =>
     [...feedbackKeys.all, 'notifications', userId] as const,
+  // #21: the companies' threads about the user's feedback.
+  threads: (userId: string) =>
+    [...feedbackKeys.all, 'threads', userId] as const,
 };

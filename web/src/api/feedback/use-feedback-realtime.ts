@@ -6,6 +6,7 @@ import {
   subscribeToMyFeedbackActivity,
   subscribeToMyNotifications,
 } from '@shared/data/realtime';
+import { subscribeToThreads } from '@shared/data/conversation';
 import { feedbackKeys } from '@web/api/feedback/keys';
 import { statsKeys } from '@web/api/stats/keys';
 import { getSupabase } from '@web/lib/supabase';
@@ -37,7 +38,14 @@ export function useFeedbackRealtime(userId: string) {
         queryKey: feedbackKeys.notifications(userId),
       });
     });
+    // A company's question or the user's own answer (RLS: their feedback).
+    const offThreads = subscribeToThreads(client, `threads:${userId}`, () => {
+      void queryClient.invalidateQueries({
+        queryKey: feedbackKeys.threads(userId),
+      });
+    });
     return () => {
+      offThreads();
       offFeedback();
       offActivity();
       offNotifications();

@@ -46,7 +46,7 @@ const base = {
 
 describe('FeedbackItem', () => {
   it('shows status, quality, views, votes and site; See more reveals the rest', () => {
-    render(<FeedbackItem item={base} />);
+    render(<FeedbackItem item={base} userId="u1" />);
     expect(screen.getByText('In Progress').getAttribute('data-status')).toBe(
       'in_progress',
     );
@@ -72,6 +72,7 @@ describe('FeedbackItem', () => {
   it('says the AI is still working before processing and shows unknown statuses in grey', () => {
     render(
       <FeedbackItem
+        userId="u1"
         item={
           {
             ...base,

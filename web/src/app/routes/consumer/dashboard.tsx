@@ -1,5 +1,6 @@
 import { useMyFeedback } from '@web/api/feedback/get-my-feedback';
 import { useFeedbackRealtime } from '@web/api/feedback/use-feedback-realtime';
+import { useMyThreads } from '@web/api/feedback/use-my-threads';
 import { ActivityPanel } from '@web/features/consumer/components/activity-panel';
 import { AppShell } from '@web/features/consumer/components/app-shell';
 import { FeedbackList } from '@web/features/consumer/components/feedback-list';
@@ -10,6 +11,7 @@ import { useSignedInUser } from '@web/hooks/use-signed-in-user';
 export default function DashboardRoute() {
   const user = useSignedInUser();
   const feedback = useMyFeedback(user.id);
+  const threads = useMyThreads(user.id);
   useFeedbackRealtime(user.id);
   return (
     <AppShell title="My Activity">
@@ -24,7 +26,12 @@ export default function DashboardRoute() {
           <h2 id="my-feedback" className="mb-3 text-lg font-semibold">
             My Feedback
           </h2>
-          <FeedbackList items={feedback.data} isPending={feedback.isPending} />
+          <FeedbackList
+            items={feedback.data}
+            isPending={feedback.isPending}
+            userId={user.id}
+            messages={threads.data}
+          />
         </section>
         <aside>
           <ActivityPanel userId={user.id} />

@@ -29,6 +29,7 @@ import { useCompanyRealtime } from '@web/api/companies/use-company-realtime';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDebounced } from '@web/hooks/use-debounced';
+import { BulkStatusBar } from './bulk-status-bar';
 import { CompanyFeedbackList } from './company-feedback-list';
 import { CompanyHeader } from './company-header';
 import { DomainNotice } from './domain-notice';
@@ -42,6 +43,7 @@ import {
   type FilterValues,
 } from './feedback-filters';
 import { filterNavigation } from '@web/lib/filter-history';
+import { useDashboardKeys } from './use-dashboard-keys';
 
 // Only needed once a row is opened: kept out of the dashboard's first load.
 const FeedbackDetailDialog = lazy(() =>
@@ -90,12 +92,20 @@ export function CompanyDashboard({
       ...(canUseFilter(plan, 'date') && !badDates
         ? { from: dayStart(filters.from), to: dayEnd(filters.to) }
         : {}),
+      ...(filters.sort === 'votes' || filters.sort === 'priority'
+        ? { sort: filters.sort }
+        : {}),
+      ...(filters.assignee ? { assignee: filters.assignee } : {}),
+      ...(filters.unanswered === '1' ? { unanswered: true } : {}),
     },
     allowance.isFetched,
   );
   const open = useOpenFeedback();
   const vote = useCompanyVote(user.id);
   const [detail, setDetail] = useState<CompanyFeedbackDetail | null>(null);
+  // #21: feedback selected for a bulk status change.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  useDashboardKeys(detail !== null);
   // Loaded on the first opened row, then kept mounted so a status change
   // still confirms after the dialog closes.
   const [dialogWanted, setDialogWanted] = useState(false);
@@ -126,11 +136,36 @@ export function CompanyDashboard({
 
   const filtered = Object.values(filters).some((v) => v !== '');
 
+  // The open feedback is in the URL (?feedback=<id>, #21): a link or a
+  // reload opens it again, through the view allowance like a click.
+  const linked = params.get('feedback');
+  const openedLink = useRef<string | null>(null);
+
+  function closeDetail() {
+    setDetail(null);
+    openedLink.current = null;
+    if (params.has('feedback')) {
+      const next = new URLSearchParams(params);
+      next.delete('feedback');
+      setParams(next, { replace: true, preventScrollReset: true });
+    }
+  }
+
   function onOpen(item: CompanyFeedback) {
-    open.mutate(item.id, {
+    openById(item.id, item.status === 'pending');
+  }
+
+  function openById(id: string, wasPending: boolean) {
+    open.mutate(id, {
       onSuccess: (row) => {
         track({ name: 'view_feedback', properties: { feedback_id: row.id } });
-        if (item.status === 'pending') {
+        if (params.get('feedback') !== row.id) {
+          const next = new URLSearchParams(params);
+          next.set('feedback', row.id);
+          openedLink.current = row.id;
+          setParams(next, { preventScrollReset: true });
+        }
+        if (wasPending) {
           track({
             name: 'mark_feedback_read',
             properties: { feedback_id: row.id },
@@ -159,6 +194,14 @@ export function CompanyDashboard({
       },
     });
   }
+
+  useEffect(() => {
+    if (!linked || !allowance.isFetched || openedLink.current === linked)
+      return;
+    openedLink.current = linked;
+    if (detail?.id !== linked) openById(linked, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  }, [linked, allowance.isFetched]);
 
   function onVote(feedbackId: string, voteType: VoteType) {
     vote.mutate(
@@ -252,13 +295,28 @@ export function CompanyDashboard({
             No feedback yet.
           </p>
         ) : (
-          <CompanyFeedbackList
-            items={list.data?.rows ?? []}
-            opening={open.isPending ? (open.variables ?? null) : null}
-            voting={vote.isPending}
-            onOpen={onOpen}
-            onVote={(item, type) => onVote(item.id, type)}
-          />
+          <>
+            <BulkStatusBar
+              ids={[...selected]}
+              onDone={() => setSelected(new Set())}
+            />
+            <CompanyFeedbackList
+              items={list.data?.rows ?? []}
+              opening={open.isPending ? (open.variables ?? null) : null}
+              voting={vote.isPending}
+              onOpen={onOpen}
+              onVote={(item, type) => onVote(item.id, type)}
+              userId={user.id}
+              selected={selected}
+              onToggle={(id) =>
+                setSelected((prev) => {
+                  const next = new Set(prev);
+                  if (!next.delete(id)) next.add(id);
+                  return next;
+                })
+              }
+            />
+          </>
         )}
         {pages > 1 && (
           <nav
@@ -292,7 +350,7 @@ export function CompanyDashboard({
           <FeedbackDetailDialog
             feedback={detail}
             voting={vote.isPending}
-            onClose={() => setDetail(null)}
+            onClose={closeDetail}
             onChange={setDetail}
             onVote={(type) => detail && onVote(detail.id, type)}
           />

@@ -1,4 +1,6 @@
+import type { KeyboardEvent } from 'react';
 import { timeAgo } from '@shared/domain/relative-date';
+import { priorityLabel, type TriagePriority } from '@shared/domain/triage';
 import type { CompanyFeedback } from '@shared/data/companies';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import type { VoteType } from '@shared/domain/votes';
@@ -16,30 +18,60 @@ function hostAndPath(f: CompanyFeedback): string {
   }
 }
 
-/** The feedback list of the dashboard; a click opens one. */
+/**
+ * The feedback list of the dashboard; a click opens one. j/k or the arrow
+ * keys move between rows, Enter opens, x selects (#21).
+ */
 export function CompanyFeedbackList({
   items,
   opening,
   voting,
   onOpen,
   onVote,
+  userId,
+  selected,
+  onToggle,
 }: {
   items: readonly CompanyFeedback[];
   opening: string | null;
   voting: boolean;
   onOpen: (item: CompanyFeedback) => void;
   onVote: (item: CompanyFeedback, type: VoteType) => void;
+  userId: string;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
 }) {
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, at: number) {
+    const list = e.currentTarget.closest('ul');
+    const rows = [
+      ...(list?.querySelectorAll<HTMLButtonElement>('[data-open-row]') ?? []),
+    ];
+    const move = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }[e.key];
+    if (move) {
+      e.preventDefault();
+      rows[Math.min(Math.max(at + move, 0), rows.length - 1)]?.focus();
+    } else if (e.key === 'x') {
+      e.preventDefault();
+      onToggle(items[at]!.id);
+    }
+  }
   return (
     <ul className="flex flex-col gap-3">
-      {items.map((f) => (
+      {items.map((f, i) => (
         <li
           key={f.id}
           data-testid="company-feedback-item"
           data-status={f.status}
-          className="rounded-2xl border border-line bg-white p-4 shadow-sm transition hover:border-brand-300 sm:p-5"
+          className={`rounded-2xl border bg-white p-4 shadow-sm transition hover:border-brand-300 sm:p-5 ${selected.has(f.id) ? 'border-brand-500 ring-2 ring-brand-200' : 'border-line'}`}
         >
           <div className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
+            <input
+              type="checkbox"
+              aria-label={`Select “${f.title}”`}
+              checked={selected.has(f.id)}
+              onChange={() => onToggle(f.id)}
+              className="size-4 accent-brand-600"
+            />
             <StatusBadge status={f.status} />
             <Badge className="bg-surface text-ink">
               <span aria-hidden="true">{categoryEmoji(f.category)}</span>
@@ -47,6 +79,16 @@ export function CompanyFeedbackList({
             </Badge>
             {f.viewed && (
               <Badge className="bg-green-50 text-green-700">Viewed</Badge>
+            )}
+            {f.assignee_id && (
+              <Badge className="bg-brand-50 text-brand-700">
+                {f.assignee_id === userId ? 'Assigned to you' : 'Assigned'}
+              </Badge>
+            )}
+            {f.team_priority && (
+              <Badge className="bg-amber-50 text-amber-800">
+                {priorityLabel(f.team_priority as TriagePriority)} priority
+              </Badge>
             )}
             <span className="break-all">{hostAndPath(f)}</span>
             <span aria-hidden="true">·</span>
@@ -56,6 +98,8 @@ export function CompanyFeedbackList({
           </div>
           <button
             type="button"
+            data-open-row
+            onKeyDown={(e) => onKeyDown(e, i)}
             // Not `disabled` while one opens: a disabled button drops focus,
             // and the dialog returns focus to the button that opened it.
             onClick={() => opening === null && onOpen(f)}

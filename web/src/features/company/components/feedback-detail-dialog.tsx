@@ -16,6 +16,8 @@ import { useSignedUrl } from '@web/api/uploads/get-signed-url';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog } from '@web/components/ui/dialog';
 import { StatusBadge } from '@web/components/ui/status-badge';
+import { CompanyThread } from './company-thread';
+import { TriageFields, TriageNotes } from './triage-panel';
 import { VoteControls } from './vote-controls';
 
 // Only feedback with a technical context needs the panel (issue #26).
@@ -269,6 +271,11 @@ export function FeedbackDetailDialog({
               {feedback.view_count}{' '}
               {feedback.view_count === 1 ? 'view' : 'views'}
             </p>
+          </div>
+          <div className="mt-5 flex flex-col gap-5 border-t border-line pt-4">
+            <TriageFields feedbackId={feedback.id} />
+            <CompanyThread feedbackId={feedback.id} />
+            <TriageNotes feedbackId={feedback.id} />
           </div>
         </div>
       )}

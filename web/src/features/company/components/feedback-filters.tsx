@@ -20,6 +20,12 @@ export interface FilterValues {
   status: string;
   from: string;
   to: string;
+  /** #21 triage: '' (newest), 'votes' or 'priority'. */
+  sort: string;
+  /** #21 triage: '', 'me' or 'none'. */
+  assignee: string;
+  /** #21 triage: '1' for unanswered only. */
+  unanswered: string;
 }
 
 export const EMPTY_FILTERS: FilterValues = {
@@ -29,6 +35,9 @@ export const EMPTY_FILTERS: FilterValues = {
   status: '',
   from: '',
   to: '',
+  sort: '',
+  assignee: '',
+  unanswered: '',
 };
 
 const PARAM_KEYS: Record<keyof FilterValues, string> = {
@@ -38,6 +47,9 @@ const PARAM_KEYS: Record<keyof FilterValues, string> = {
   status: 'status',
   from: 'from',
   to: 'to',
+  sort: 'sort',
+  assignee: 'assignee',
+  unanswered: 'unanswered',
 };
 
 /** The filters kept in the dashboard's URL. */
@@ -225,6 +237,41 @@ export function FeedbackFilters({
             </p>
           )}
         </fieldset>
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-4 border-t border-line pt-4">
+        <label className="flex min-w-0 flex-col gap-1.5">
+          <Label text="Sort by" locked={false} />
+          <select
+            className={inputClass}
+            value={value.sort}
+            onChange={(e) => set('sort')(e.target.value)}
+          >
+            <option value="">Newest</option>
+            <option value="votes">Most votes</option>
+            <option value="priority">Priority</option>
+          </select>
+        </label>
+        <label className="flex min-w-0 flex-col gap-1.5">
+          <Label text="Assignee" locked={false} />
+          <select
+            className={inputClass}
+            value={value.assignee}
+            onChange={(e) => set('assignee')(e.target.value)}
+          >
+            <option value="">Anyone</option>
+            <option value="me">Assigned to me</option>
+            <option value="none">Unassigned</option>
+          </select>
+        </label>
+        <label className="flex h-10 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={value.unanswered === '1'}
+            onChange={(e) => set('unanswered')(e.target.checked ? '1' : '')}
+          />
+          Unanswered only
+        </label>
       </div>
     </Card>
   );

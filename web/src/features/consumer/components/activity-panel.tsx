@@ -1,3 +1,4 @@
+import { companyMessageNotice } from '@shared/domain/conversation';
 import { timeAgo } from '@shared/domain/relative-date';
 import { statusInfo } from '@shared/domain/statuses';
 import { useNotifications } from '@web/api/feedback/get-notifications';
@@ -18,12 +19,29 @@ export function ActivityPanel({ userId }: { userId: string }) {
         <ul className="mt-3 flex flex-col gap-3" data-testid="activity">
           {items.map((n) => (
             <li key={n.id} className="text-sm">
-              <p>
-                <span className="font-medium">“{n.feedback_title}”</span> is now{' '}
-                <span className="font-semibold">
-                  {statusInfo(n.new_status).label}
-                </span>
-              </p>
+              {n.kind === 'company_message' ? (
+                <p className={n.read_at ? '' : 'font-semibold'}>
+                  {!n.read_at && (
+                    <span
+                      aria-label="Unread"
+                      className="mr-1.5 inline-block size-2 rounded-full bg-brand-600"
+                    />
+                  )}
+                  💬{' '}
+                  {companyMessageNotice(
+                    n.company_name ?? 'A company',
+                    n.feedback_title ?? '',
+                  )}
+                </p>
+              ) : (
+                <p>
+                  <span className="font-medium">“{n.feedback_title}”</span> is
+                  now{' '}
+                  <span className="font-semibold">
+                    {statusInfo(n.new_status).label}
+                  </span>
+                </p>
+              )}
               <p className="text-xs text-ink-muted">
                 {timeAgo(n.created_at, new Date())}
               </p>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ThreadMessage } from '@shared/data/conversation';
 import type { MyFeedback } from '@shared/data/feedback';
 import {
   descriptionAddsNothing,
@@ -9,6 +10,7 @@ import { formatShortDate, formatViews } from '@shared/domain/format';
 import { qualityScoreLabel } from '@shared/domain/reputation';
 import { useSignedUrl } from '@web/api/uploads/get-signed-url';
 import { StatusBadge } from '@web/components/ui/status-badge';
+import { AuthorThreads } from './author-threads';
 
 function Attachment({
   bucket,
@@ -43,9 +45,19 @@ function Attachment({
 }
 
 /** One feedback of the author's list, expandable with 'See more'. */
-export function FeedbackItem({ item }: { item: MyFeedback }) {
+export function FeedbackItem({
+  item,
+  userId,
+  messages = [],
+}: {
+  item: MyFeedback;
+  userId: string;
+  /** The companies' threads about it (#21). */
+  messages?: ThreadMessage[];
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const unread = messages.filter((m) => !m.from_author && !m.read_at).length;
   const processed = item.description !== item.raw_description;
   return (
     <li
@@ -85,6 +97,19 @@ export function FeedbackItem({ item }: { item: MyFeedback }) {
             {item.website_host && <span>🌐 {item.website_host}</span>}
           </p>
         </div>
+        {messages.length > 0 && !open && (
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            data-testid="thread-marker"
+            className={`rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${unread > 0 ? 'bg-brand-600 text-white hover:bg-brand-700' : 'text-brand-700 hover:bg-brand-50'}`}
+          >
+            💬{' '}
+            {unread > 0
+              ? `${unread} new ${unread === 1 ? 'message' : 'messages'}`
+              : 'Conversation'}
+          </button>
+        )}
         <button
           type="button"
           aria-expanded={open}
@@ -100,6 +125,13 @@ export function FeedbackItem({ item }: { item: MyFeedback }) {
           id={detailsId}
           className="mt-4 flex flex-col gap-4 border-t border-line pt-4"
         >
+          {messages.length > 0 && (
+            <AuthorThreads
+              userId={userId}
+              feedbackId={item.id}
+              messages={messages}
+            />
+          )}
           <p className="text-sm whitespace-pre-wrap">{item.raw_description}</p>
           {item.website_url && (
             <a

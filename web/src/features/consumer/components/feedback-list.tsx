@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import type { ThreadMessage } from '@shared/data/conversation';
 import type { MyFeedback } from '@shared/data/feedback';
 import { buttonClass } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -9,9 +10,14 @@ import { FeedbackItem } from './feedback-item';
 export function FeedbackList({
   items,
   isPending,
+  userId,
+  messages = [],
 }: {
   items: MyFeedback[] | undefined;
   isPending: boolean;
+  userId: string;
+  /** Every company thread about the user's feedback (#21). */
+  messages?: ThreadMessage[];
 }) {
   if (isPending) {
     return (
@@ -44,7 +50,12 @@ export function FeedbackList({
   return (
     <ul className="flex flex-col gap-3" aria-label="My feedback">
       {items.map((item) => (
-        <FeedbackItem key={item.id} item={item} />
+        <FeedbackItem
+          key={item.id}
+          item={item}
+          userId={userId}
+          messages={messages.filter((m) => m.feedback_id === item.id)}
+        />
       ))}
     </ul>
   );
