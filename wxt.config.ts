@@ -42,9 +42,10 @@ export default defineConfig({
   publicDir: 'extension/public',
   outDir: '.output',
   imports: false,
-  // webextension-polyfill gives every build the same promise-based
-  // `browser` (Firefox has it natively; Chromium gets the wrapped `chrome`).
-  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  modules: ['@wxt-dev/module-react'],
+  // Local modules: webextension-polyfill for the Firefox build
+  // (tooling/wxt-modules/firefox-polyfill.ts says why only there).
+  modulesDir: 'tooling/wxt-modules',
   // MV3 for every browser: Firefox (109+, ESR 153 here) runs the same
   // action/scripting/activeTab model as Chromium, so one code path; WXT's
   // Firefox default would be MV2.
