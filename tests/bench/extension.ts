@@ -109,7 +109,10 @@ async function openPopup(
   // The real popup captures too; stay out of Chrome's 2-captures-per-second quota.
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const opened = context.waitForEvent('page');
-  await context.serviceWorkers()[0]!.evaluate(async (url) => {
+  const worker = context
+    .serviceWorkers()
+    .find((w) => new URL(w.url()).host === extensionId)!;
+  await worker.evaluate(async (url) => {
     const t = (await chrome.tabs.query({})).find((x) => x.url === url)!;
     await chrome.windows.create({
       url: chrome.runtime.getURL(
@@ -132,6 +135,12 @@ export async function benchExtension(): Promise<BenchResult[]> {
   if (!existsSync(path.join(ext, 'manifest.json'))) {
     throw new Error('.output/chrome-mv3 is missing: run `npm run build:ext`.');
   }
+  // PEEGA_BENCH_COMPARE: a second build (e.g. the last release's) timed in
+  // the same browser and run, interleaved, for a before/after under the
+  // same load.
+  const compare = process.env.PEEGA_BENCH_COMPARE
+    ? path.resolve(root, process.env.PEEGA_BENCH_COMPARE)
+    : undefined;
   const loaded = popupFiles(ext);
   const gzipped = (files: string[]) =>
     files.reduce(
@@ -152,33 +161,45 @@ export async function benchExtension(): Promise<BenchResult[]> {
       ...chromiumArgs,
       // A second, raw CDP client for the real popups (popup-timing.ts).
       '--remote-debugging-port=0',
-      `--disable-extensions-except=${ext},${empty}`,
-      `--load-extension=${ext},${empty}`,
+      `--disable-extensions-except=${[ext, compare, empty].filter(Boolean).join(',')}`,
+      `--load-extension=${[ext, compare, empty].filter(Boolean).join(',')}`,
     ],
   });
   const cdp = await Cdp.connect(profile);
   try {
-    const worker =
-      context.serviceWorkers()[0] ??
-      (await context.waitForEvent('serviceworker'));
-    const extensionId = new URL(worker.url()).host;
-    await worker.evaluate(
-      (url) => chrome.storage.local.set({ backendUrl: url }),
-      t.url,
+    const peegas = [ext, ...(compare ? [compare] : [])].map(
+      unpackedExtensionId,
     );
+    const peegaWorkers = () =>
+      context
+        .serviceWorkers()
+        .filter((w) => peegas.includes(new URL(w.url()).host));
+    while (peegaWorkers().length < peegas.length) {
+      await context.waitForEvent('serviceworker');
+    }
+    for (const worker of peegaWorkers()) {
+      await worker.evaluate(
+        (url) => chrome.storage.local.set({ backendUrl: url }),
+        t.url,
+      );
+    }
+    const [extensionId, compareId] = peegas as [string, string | undefined];
     await context.route(`${PAGE_URL}**`, (r) =>
       r.fulfill({ contentType: 'text/html', body: NOISY_HTML }),
     );
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(PAGE_URL);
 
-    // Sign in once (the session then lives in extension storage).
-    let popup = await openPopup(context, extensionId, page);
-    await popup.getByLabel('Email').fill('consumer2@example.com');
-    await popup.getByLabel('Password').fill('demo-password');
-    await popup.getByRole('button', { name: 'Sign In' }).click();
-    await popup.getByLabel('Your feedback').waitFor();
-    await popup.close();
+    // Sign in once per build (the session then lives in its storage).
+    let popup: Page;
+    for (const id of peegas) {
+      popup = await openPopup(context, id, page);
+      await popup.getByLabel('Email').fill('consumer2@example.com');
+      await popup.getByLabel('Password').fill('demo-password');
+      await popup.getByRole('button', { name: 'Sign In' }).click();
+      await popup.getByLabel('Your feedback').waitFor();
+      await popup.close();
+    }
 
     // The real popups from the click: the empty one and Peega's in turn, so
     // load from elsewhere on the machine falls on both alike.
@@ -189,6 +210,9 @@ export async function benchExtension(): Promise<BenchResult[]> {
     const emptyId = unpackedExtensionId(empty);
     const floorPhases: Record<string, number>[] = [];
     const phases: Record<string, number>[] = [];
+    const comparePhases: Record<string, number>[] = [];
+    const READY =
+      "document.querySelector('main[data-ready=true]') && performance.getEntriesByName('peega:ready').length > 0 && performance.getEntriesByName('peega:screenshot-ready').length > 0";
     for (let i = 0; i < RUNS; i++) {
       floorPhases.push(
         await timePopup(
@@ -198,16 +222,13 @@ export async function benchExtension(): Promise<BenchResult[]> {
           "performance.getEntriesByName('empty:script').length > 0",
         ),
       );
-      phases.push(
-        await timePopup(
-          cdp,
-          extensionId,
-          tab,
-          "document.querySelector('main[data-ready=true]') && performance.getEntriesByName('peega:ready').length > 0 && performance.getEntriesByName('peega:screenshot-ready').length > 0",
-        ),
-      );
+      phases.push(await timePopup(cdp, extensionId, tab, READY));
       // Chrome allows two captures a second; Peega's popup took one.
       await new Promise((resolve) => setTimeout(resolve, 600));
+      if (compareId) {
+        comparePhases.push(await timePopup(cdp, compareId, tab, READY));
+        await new Promise((resolve) => setTimeout(resolve, 600));
+      }
     }
     const floor = floorPhases.map((p) => p['empty:script']!);
     const floorNav = floorPhases.map((p) => p.navigation!);
@@ -281,7 +302,9 @@ export async function benchExtension(): Promise<BenchResult[]> {
       for (const [label, list] of [
         ['empty popup', floorPhases],
         ['Peega popup', phases],
+        ['compared build (PEEGA_BENCH_COMPARE)', comparePhases],
       ] as const) {
+        if (!list.length) continue;
         const names = [...new Set(list.flatMap((p) => Object.keys(p)))];
         const rows = names.map((name) => ({
           phase: name,
@@ -294,6 +317,12 @@ export async function benchExtension(): Promise<BenchResult[]> {
       }
       console.log('floor', floor.map(Math.round).join(' '));
       console.log('ready', ready.map(Math.round).join(' '));
+      if (compareId) {
+        console.log(
+          'compared ready',
+          comparePhases.map((p) => Math.round(p['peega:ready']!)).join(' '),
+        );
+      }
       console.log('confirmed', confirmed.map(Math.round).join(' '));
     }
     const floorP50 = median(floor);
@@ -331,6 +360,18 @@ export async function benchExtension(): Promise<BenchResult[]> {
         target: { max: 50 },
         notes: 'what Peega adds to the floor, from the click; target ≤ 50 ms',
       },
+      ...(compareId
+        ? [
+            stats(
+              'compared build: Peega popup ready − empty popup script (p50)',
+              [
+                median(comparePhases.map((p) => p['peega:ready']!)) -
+                  floorP50,
+              ],
+              `PEEGA_BENCH_COMPARE=${process.env.PEEGA_BENCH_COMPARE}, interleaved in the same run`,
+            ),
+          ]
+        : []),
       {
         ...stats(
           'toolbar click → screenshot shown',
