@@ -6,7 +6,6 @@ import {
   type PageInfo,
   type TargetTab,
 } from './messaging';
-import { readShell, type Shell } from './shell';
 
 /**
  * What the popup starts before anything else: the tab it is about, its
@@ -18,8 +17,6 @@ export interface PopupStart {
   target: Promise<TargetTab | null>;
   capture: Promise<Capture>;
   pageInfo: Promise<PageInfo | null>;
-  /** The first screen's storage reads (lib/shell.ts). */
-  shell: Promise<Shell>;
   /** The capture once it has arrived: the first render can show it at once. */
   settled: { capture?: Capture };
 }
@@ -66,10 +63,7 @@ async function targetTab(): Promise<TargetTab | null> {
   };
 }
 
-/**
- * Starts the target lookup, the capture, the page read and the first
- * screen's storage reads, once per popup.
- */
+/** Starts the target lookup, the capture and the page read, once per popup. */
 export function startPopup(): PopupStart {
   if (window.__peegaStart) return window.__peegaStart;
   // Phases for `PEEGA_BENCH_VERBOSE=1 npm run bench -- extension`.
@@ -93,7 +87,6 @@ export function startPopup(): PopupStart {
         settled.capture = c;
         return c;
       }),
-    shell: readShell(target),
     pageInfo: target.then((t) =>
       t ? sendMessage('readPage', t).catch(() => null) : null,
     ),

@@ -1,5 +1,5 @@
 import { bootPopup } from '@ext/api/popup-boot';
 
-// First import of the popup's entry: picks up the storage reads, the page
-// read and the capture that popup-start.js began (toolbar click → ready).
+// First import of the popup's entry: the storage reads, the page read and
+// the capture start before React is evaluated (toolbar click → ready).
 bootPopup();

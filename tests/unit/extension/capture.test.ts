@@ -111,27 +111,4 @@ describe('the popup’s first script', () => {
     expect(capture).toHaveBeenCalledTimes(1);
     expect(capture).toHaveBeenCalledWith(tab.windowId, expect.anything());
   });
-
-  // Issue #26 (popup speed): the first screen's storage reads start in this
-  // tiny first script, before the main bundle (React) is fetched, so they
-  // are done when React can render.
-  it('starts the first screen’s storage reads before the main bundle', async () => {
-    const tab = await fakeBrowser.tabs.create({ url: PAGE, active: true });
-    history.replaceState(
-      null,
-      '',
-      `/popup.html?tabId=${tab.id}&windowId=${tab.windowId}`,
-    );
-    stubCapture(async () => SHOT);
-    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    const start = startPopup();
-    await start.target;
-    // Storage is already being read without anything else being called.
-    expect(get).toHaveBeenCalled();
-    await expect(start.shell).resolves.toMatchObject({
-      user: null,
-      page: { url: PAGE, host: 'shop.example.com' },
-      draft: null,
-    });
-  });
 });
