@@ -377,10 +377,7 @@ export async function benchExtension(): Promise<BenchResult[]> {
         ? [
             stats(
               'compared build: Peega popup ready − empty popup script (p50)',
-              [
-                median(comparePhases.map((p) => p['peega:ready']!)) -
-                  floorP50,
-              ],
+              [median(comparePhases.map((p) => p['peega:ready']!)) - floorP50],
               `PEEGA_BENCH_COMPARE=${process.env.PEEGA_BENCH_COMPARE}, interleaved in the same run`,
             ),
           ]
