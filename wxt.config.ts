@@ -8,6 +8,7 @@ import {
   EXTENSION_BACKEND_FILE,
   publicUrlFromEnv,
 } from './shared/domain/public-url.ts';
+import { FIREFOX_ADDON_ID } from './shared/domain/extension-build.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,12 +17,40 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // and can be changed later in its options page.
 const publicUrl = publicUrlFromEnv(process.env);
 
+/**
+ * Firefox-only keys: the add-on id (MV3 needs one; storage and AMO signing
+ * key on it), the oldest Firefox that has every key and API used (140: the
+ * first with data_collection_permissions), and the data-consent declaration
+ * AMO requires of new extensions: the account (e-mail, password), the page's
+ * URL and title, and its screenshot leave the browser when feedback is sent.
+ */
+const firefoxManifest = {
+  browser_specific_settings: {
+    gecko: {
+      id: FIREFOX_ADDON_ID,
+      strict_min_version: '140.0',
+      data_collection_permissions: {
+        required: ['authenticationInfo', 'browsingActivity', 'websiteContent'],
+      },
+    },
+    // Firefox for Android reads data_collection_permissions from 142 on.
+    gecko_android: { strict_min_version: '142.0' },
+  },
+};
+
 export default defineConfig({
   srcDir: 'extension',
   publicDir: 'extension/public',
   outDir: '.output',
   imports: false,
   modules: ['@wxt-dev/module-react'],
+  // Local modules: webextension-polyfill for the Firefox build
+  // (tooling/wxt-modules/firefox-polyfill.ts says why only there).
+  modulesDir: 'tooling/wxt-modules',
+  // MV3 for every browser: Firefox (109+, ESR 153 here) runs the same
+  // action/scripting/activeTab model as Chromium, so one code path; WXT's
+  // Firefox default would be MV2.
+  manifestVersion: 3,
   // The backend owns port 3000 in development (npm run dev).
   dev: { server: { port: 3001 } },
   webExt: { disabled: true },
@@ -43,7 +72,7 @@ export default defineConfig({
     plugins: [tailwindcss()],
     define: { __PEEGA_PUBLIC_URL__: JSON.stringify(publicUrl) },
   }),
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Peega',
     description: EXTENSION_DESCRIPTION,
     // Least privilege (docs/extension.md "Permissions"): activeTab (granted
@@ -61,5 +90,6 @@ export default defineConfig({
         description: 'Send feedback about this page',
       },
     },
-  },
+    ...(browser === 'firefox' ? firefoxManifest : {}),
+  }),
 });

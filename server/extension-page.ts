@@ -49,58 +49,96 @@ ${rows}
 </ul>`;
 }
 
+/** The two builds: where each unpacked build and zip is, and how to load it. */
+const BUILDS = [
+  {
+    browser: 'chrome',
+    label: 'Chrome or Chromium',
+    folder: 'chrome-mv3',
+    build: 'npm run build:ext',
+    zip: 'npm run zip:ext',
+    steps: (folder: string) => [
+      'Open <code>chrome://extensions</code>.',
+      'Switch on <strong>Developer mode</strong> (top right).',
+      `Click <strong>Load unpacked</strong> and choose the folder ${folder}.`,
+    ],
+  },
+  {
+    browser: 'firefox',
+    label: 'Firefox',
+    folder: 'firefox-mv3',
+    build: 'npm run build:ext:firefox',
+    zip: 'npm run zip:ext:firefox',
+    steps: (folder: string) => [
+      'Open <code>about:debugging#/runtime/this-firefox</code>.',
+      `Click <strong>Load Temporary Add-on…</strong> and choose <code>manifest.json</code> in the folder ${folder} (or the downloaded zip). Firefox keeps a temporary add-on until it restarts; for a permanent install, sign the zip on addons.mozilla.org.`,
+    ],
+  },
+] as const;
+
 /**
  * `/extension`: where "Download Extension" points in the embedded setup
- * (DECISIONS: instructions for loading the built extension, and its zip when built).
+ * (DECISIONS: instructions for loading the built extension, and its zip when
+ * built), for Chromium and for Firefox.
  */
 export function createExtensionPage(
   outputDir: string,
-  /** The backend's address (read per request: tests learn it after listen). */
+  /** This server's address (read per request: tests learn it after listen). */
   publicUrl: () => string,
 ): (subPath: string) => Promise<PageResponse> {
-  const findZip = () =>
+  const findZip = (browser: string) =>
     existsSync(outputDir)
-      ? readdirSync(outputDir).find((f) => /-chrome\.zip$/.test(f))
+      ? readdirSync(outputDir).find((f) => f.endsWith(`-${browser}.zip`))
       : undefined;
   return async (subPath) => {
-    const zip = findZip();
-    if (subPath === '/peega-chrome.zip') {
+    const download = /^\/peega-(chrome|firefox)\.zip$/.exec(subPath);
+    if (download) {
+      const browser = download[1]!;
+      const zip = findZip(browser);
       if (!zip)
         return jsonResponse(404, {
-          message: 'The extension zip is not built (npm run zip:ext)',
+          message: `The extension zip is not built (${BUILDS.find((b) => b.browser === browser)!.zip})`,
         });
       return {
         status: 200,
         headers: {
           'content-type': 'application/zip',
-          'content-disposition': 'attachment; filename="peega-chrome.zip"',
+          'content-disposition': `attachment; filename="peega-${browser}.zip"`,
         },
         body: await readFile(path.join(outputDir, zip)),
       };
     }
     if (subPath !== '/' && subPath !== '')
       return jsonResponse(404, { message: 'Not found' });
-    const unpacked = path.join(outputDir, 'chrome-mv3');
-    const built = existsSync(path.join(unpacked, 'manifest.json'));
+    const sections = BUILDS.map((b) => {
+      const unpacked = path.join(outputDir, b.folder);
+      const built = existsSync(path.join(unpacked, 'manifest.json'));
+      const folder = built
+        ? `<code>${escapeHtml(unpacked)}</code>`
+        : `<code>.output/${b.folder}</code> (build it first with <code>${b.build}</code>)`;
+      const steps = b.steps(folder).map((step) => `<li>${step}</li>`);
+      return `<section data-testid="extension-${b.browser}">
+<h2>In ${b.label}</h2>
+<ol>
+${steps.join('\n')}
+<li>Pin Peega to the toolbar and click it on any page.</li>
+</ol>
+${findZip(b.browser) ? `<p><a class="btn" href="/extension/peega-${b.browser}.zip">Download for ${b.label} (.zip)</a></p>` : ''}
+</section>`;
+    });
     const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Install the Peega extension</title><style>
 body{font:16px/1.6 system-ui,sans-serif;margin:0;background:#f5f3ff;color:#1f1147}
 main{max-width:680px;margin:48px auto;padding:32px;background:#fff;border-radius:16px;box-shadow:0 8px 30px #6d28d91a}
-h1{margin-top:0;color:#6d28d9}code{background:#ede9fe;padding:2px 6px;border-radius:6px;overflow-wrap:anywhere}
+h1{margin-top:0;color:#6d28d9}h2{font-size:1.15rem;margin:24px 0 0}code{background:#ede9fe;padding:2px 6px;border-radius:6px;overflow-wrap:anywhere}
 .warn{background:#fef3c7;color:#78350f;padding:10px 14px;border-radius:10px}
 a.btn{display:inline-block;background:#6d28d9;color:#fff;padding:10px 18px;border-radius:10px;text-decoration:none}
 </style></head><body><main>
 <h1>Install the Peega extension</h1>
 <p>Peega's browser extension lets you send feedback about any website in two clicks.</p>
-<ol>
-<li>Open <code>chrome://extensions</code> in Chrome or Chromium.</li>
-<li>Switch on <strong>Developer mode</strong> (top right).</li>
-<li>Click <strong>Load unpacked</strong> and choose the folder <code>${built ? unpacked.replace(/[<>&]/g, '') : '.output/chrome-mv3'}</code>${built ? '' : ' (build it first with <code>npm run build:ext</code>)'}.</li>
-<li>Pin Peega to the toolbar and click it on any page.</li>
-</ol>
+${sections.join('\n')}
 ${backendSection(outputDir, publicUrl())}
 ${permissionsSection()}
-${zip ? '<p><a class="btn" href="/extension/peega-chrome.zip">Download the extension (.zip)</a></p>' : ''}
 <p><a href="/">Back to Peega</a></p>
 </main></body></html>`;
     return {

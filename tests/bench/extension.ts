@@ -1,22 +1,25 @@
 // `npm run bench -- extension`: the built extension in Chromium against the
-// embedded backend. Times are from the popup's navigation start (the popup
-// opened for the tab after CDP Extensions.triggerAction granted activeTab,
-// as a toolbar click does):
-// - popup ready: `main[data-ready=true]` and the `peega:ready` mark, i.e. the
-//   form is interactive with the page's URL/host, the categories and the
-//   text box (defined in extension/entrypoints/popup/app.tsx); it does not
-//   wait for the screenshot;
-// - screenshot shown: `peega:screenshot-ready`, the preview <img>'s load
-//   event (screenshot-editor.tsx) — the capture (taken by the popup's first
-//   script, popup-start.js, before React is parsed) is in the page and
-//   loaded; the issue's "interactive with screenshot ready" is the later of
-//   the two, and this one is always the later in practice;
-// - Submit → confirmed ('+N XP') with a ~240 KB screenshot;
+// embedded backend.
+// - Toolbar click → ready, from the click: CDP `Extensions.triggerAction`
+//   opens the REAL popup (as a click does), timed from the moment the command
+//   is sent (popup-timing.ts). Side by side in the same browser and run, an
+//   empty extension popup that only runs one script (tests/bench/empty-popup):
+//   the browser's floor. Target: Peega's popup ready within 50 ms of that
+//   floor at p50 (issue #26).
+//   - ready: `main[data-ready=true]` and the `peega:ready` mark, i.e. the form
+//     is interactive with the page's URL/host, the categories and the text
+//     box (extension/entrypoints/popup/app.tsx); it does not wait for the
+//     screenshot;
+//   - screenshot shown: `peega:screenshot-ready`, the preview <img>'s load
+//     event (screenshot-editor.tsx), captured by the popup's first script.
+// - Submit → confirmed ('+N XP') with a ~240 KB screenshot, in popup.html
+//   opened in its own window for the tab (the real popup is not a page
+//   Playwright can drive).
 // - the gzipped size of everything the popup loads.
-// PEEGA_BENCH_VERBOSE=1 prints the median of each phase (navigation,
-// peega:start / peega:target / peega:captured from lib/popup-start.ts,
-// network requests); PEEGA_BENCH_EXT=<dir> benches another build;
-// PEEGA_BENCH_RUNS=<n> opens n popups instead of 10.
+// PEEGA_BENCH_VERBOSE=1 prints the median of each phase of both popups from
+// the click (navigation, peega:start / peega:target / peega:captured from
+// lib/popup-start.ts, resources); PEEGA_BENCH_EXT=<dir> benches another
+// build; PEEGA_BENCH_RUNS=<n> opens n popups of each instead of 10.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +29,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
 import { startTestBackend } from '../support/backend.ts';
 import { rounds } from './measure.ts';
+import { Cdp, timePopup, unpackedExtensionId } from './popup-timing.ts';
 import type { BenchResult } from './types.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -105,7 +109,10 @@ async function openPopup(
   // The real popup captures too; stay out of Chrome's 2-captures-per-second quota.
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const opened = context.waitForEvent('page');
-  await context.serviceWorkers()[0]!.evaluate(async (url) => {
+  const worker = context
+    .serviceWorkers()
+    .find((w) => new URL(w.url()).host === extensionId)!;
+  await worker.evaluate(async (url) => {
     const t = (await chrome.tabs.query({})).find((x) => x.url === url)!;
     await chrome.windows.create({
       url: chrome.runtime.getURL(
@@ -128,6 +135,12 @@ export async function benchExtension(): Promise<BenchResult[]> {
   if (!existsSync(path.join(ext, 'manifest.json'))) {
     throw new Error('.output/chrome-mv3 is missing: run `npm run build:ext`.');
   }
+  // PEEGA_BENCH_COMPARE: a second build (e.g. the last release's) timed in
+  // the same browser and run, interleaved, for a before/after under the
+  // same load.
+  const compare = process.env.PEEGA_BENCH_COMPARE
+    ? path.resolve(root, process.env.PEEGA_BENCH_COMPARE)
+    : undefined;
   const loaded = popupFiles(ext);
   const gzipped = (files: string[]) =>
     files.reduce(
@@ -139,55 +152,111 @@ export async function benchExtension(): Promise<BenchResult[]> {
   delete process.env.DATABASE_URL;
   const t = await startTestBackend({ seed: true });
   const profile = mkdtempSync(path.join(os.tmpdir(), 'peega-bench-ext-'));
+  const empty = path.join(root, 'tests', 'bench', 'empty-popup');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1280, height: 720 },
     args: [
       ...chromiumArgs,
-      `--disable-extensions-except=${ext}`,
-      `--load-extension=${ext}`,
+      // A second, raw CDP client for the real popups (popup-timing.ts).
+      '--remote-debugging-port=0',
+      `--disable-extensions-except=${[ext, compare, empty].filter(Boolean).join(',')}`,
+      `--load-extension=${[ext, compare, empty].filter(Boolean).join(',')}`,
     ],
   });
+  const cdp = await Cdp.connect(profile);
   try {
-    const worker =
-      context.serviceWorkers()[0] ??
-      (await context.waitForEvent('serviceworker'));
-    const extensionId = new URL(worker.url()).host;
-    await worker.evaluate(
-      (url) => chrome.storage.local.set({ backendUrl: url }),
-      t.url,
+    const peegas = [ext, ...(compare ? [compare] : [])].map(
+      unpackedExtensionId,
     );
+    const peegaWorkers = () =>
+      context
+        .serviceWorkers()
+        .filter((w) => peegas.includes(new URL(w.url()).host));
+    while (peegaWorkers().length < peegas.length) {
+      await context.waitForEvent('serviceworker');
+    }
+    for (const worker of peegaWorkers()) {
+      await worker.evaluate(
+        (url) => chrome.storage.local.set({ backendUrl: url }),
+        t.url,
+      );
+    }
+    const [extensionId, compareId] = peegas as [string, string | undefined];
     await context.route(`${PAGE_URL}**`, (r) =>
       r.fulfill({ contentType: 'text/html', body: NOISY_HTML }),
     );
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(PAGE_URL);
 
-    // Sign in once (the session then lives in extension storage).
-    let popup = await openPopup(context, extensionId, page);
-    await popup.getByLabel('Email').fill('consumer2@example.com');
-    await popup.getByLabel('Password').fill('demo-password');
-    await popup.getByRole('button', { name: 'Sign In' }).click();
-    await popup.getByLabel('Your feedback').waitFor();
-    await popup.close();
+    // Sign in once per build (the session then lives in its storage).
+    let popup: Page;
+    for (const id of peegas) {
+      popup = await openPopup(context, id, page);
+      await popup.getByLabel('Email').fill('consumer2@example.com');
+      await popup.getByLabel('Password').fill('demo-password');
+      await popup.getByRole('button', { name: 'Sign In' }).click();
+      await popup.getByLabel('Your feedback').waitFor();
+      await popup.close();
+    }
 
-    const ready: number[] = [];
-    const confirmed: number[] = [];
-    const shotReady: number[] = [];
-    let bytes = 0;
+    // The real popups from the click: the empty one and Peega's in turn, so
+    // load from elsewhere on the machine falls on both alike.
+    const { targetInfos } = await cdp.send<{
+      targetInfos: { targetId: string; url: string }[];
+    }>('Target.getTargets', { filter: [{ type: 'tab' }] });
+    const tab = targetInfos.find((t) => t.url === PAGE_URL)!.targetId;
+    const emptyId = unpackedExtensionId(empty);
+    const floorPhases: Record<string, number>[] = [];
     const phases: Record<string, number>[] = [];
+    const comparePhases: Record<string, number>[] = [];
+    const READY =
+      "document.querySelector('main[data-ready=true]') && performance.getEntriesByName('peega:ready').length > 0 && performance.getEntriesByName('peega:screenshot-ready').length > 0";
+    // One warm-up popup of each first: the first open of an extension's
+    // popup also pays for starting its process.
+    for (const id of [emptyId, ...peegas]) {
+      await timePopup(
+        cdp,
+        id,
+        tab,
+        id === emptyId
+          ? "performance.getEntriesByName('empty:script').length > 0"
+          : READY,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    for (let i = 0; i < RUNS; i++) {
+      floorPhases.push(
+        await timePopup(
+          cdp,
+          emptyId,
+          tab,
+          "performance.getEntriesByName('empty:script').length > 0",
+        ),
+      );
+      phases.push(await timePopup(cdp, extensionId, tab, READY));
+      // Chrome allows two captures a second; Peega's popup took one.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      if (compareId) {
+        comparePhases.push(await timePopup(cdp, compareId, tab, READY));
+        await new Promise((resolve) => setTimeout(resolve, 600));
+      }
+    }
+    const floor = floorPhases.map((p) => p['empty:script']!);
+    const floorNav = floorPhases.map((p) => p.navigation!);
+    const ready = phases.map((p) => p['peega:ready']!);
+    const shotReady = phases.map((p) => p['peega:screenshot-ready']!);
+    const nav = phases.map((p) => p.navigation!);
+
+    const confirmed: number[] = [];
+    let bytes = 0;
     for (let i = 0; i < RUNS; i++) {
       popup = await openPopup(context, extensionId, page);
-      // "Ready" is defined in extension/entrypoints/popup/app.tsx: the form
-      // is interactive with the page's URL/host and the categories
-      // (data-ready + the peega:ready mark); the screenshot is measured
-      // apart (peega:screenshot-ready, when its image has loaded).
       await popup
         .waitForFunction(
           () =>
             document.querySelector('main[data-ready=true]') !== null &&
-            performance.getEntriesByName('peega:ready').length > 0 &&
             performance.getEntriesByName('peega:screenshot-ready').length > 0,
           undefined,
           { timeout: 10_000 },
@@ -198,26 +267,6 @@ export async function benchExtension(): Promise<BenchResult[]> {
             { cause: error },
           );
         });
-      const marks = await popup.evaluate(() => {
-        const out: Record<string, number> = {};
-        const nav = performance.getEntriesByType(
-          'navigation',
-        )[0] as PerformanceNavigationTiming;
-        out['nav:responseEnd'] = nav.responseEnd;
-        out['nav:domInteractive'] = nav.domInteractive;
-        for (const r of performance.getEntriesByType(
-          'resource',
-        ) as PerformanceResourceTiming[]) {
-          out[`res:${r.name.split('?')[0]!.split('/').pop()}`] = r.responseEnd;
-        }
-        for (const m of performance.getEntriesByType('mark')) {
-          if (m.name.startsWith('peega:')) out[m.name] = m.startTime;
-        }
-        return out;
-      });
-      phases.push(marks);
-      ready.push(marks['peega:ready']!);
-      shotReady.push(marks['peega:screenshot-ready']!);
       // The preview shows the capture as taken; the popup then brings it
       // within 300 KB (busy pages only). Submit once that is done.
       bytes = await popup
@@ -261,39 +310,84 @@ export async function benchExtension(): Promise<BenchResult[]> {
       );
       await popup.close();
     }
+    const median = (xs: number[]) => stats('', xs, '').median_ms;
     if (process.env.PEEGA_BENCH_VERBOSE) {
-      const names = [...new Set(phases.flatMap((p) => Object.keys(p)))];
-      const rows = names.map((name) => {
-        const values = phases
-          .map((p) => p[name])
-          .filter((v): v is number => v !== undefined)
-          .sort((a, b) => a - b);
-        return {
+      for (const [label, list] of [
+        ['empty popup', floorPhases],
+        ['Peega popup', phases],
+        ['compared build (PEEGA_BENCH_COMPARE)', comparePhases],
+      ] as const) {
+        if (!list.length) continue;
+        const names = [...new Set(list.flatMap((p) => Object.keys(p)))];
+        const rows = names.map((name) => ({
           phase: name,
-          median_ms: Math.round(values[Math.floor(values.length / 2)]!),
-        };
-      });
-      console.table(rows.sort((a, b) => a.median_ms - b.median_ms));
+          median_ms: Math.round(
+            median(list.map((p) => p[name]).filter((v) => v !== undefined)),
+          ),
+        }));
+        console.log(`${label}: ms after the click (median of ${RUNS})`);
+        console.table(rows.sort((a, b) => a.median_ms - b.median_ms));
+      }
+      console.log('floor', floor.map(Math.round).join(' '));
       console.log('ready', ready.map(Math.round).join(' '));
+      if (compareId) {
+        console.log(
+          'compared ready',
+          comparePhases.map((p) => Math.round(p['peega:ready']!)).join(' '),
+        );
+      }
       console.log('confirmed', confirmed.map(Math.round).join(' '));
     }
+    const floorP50 = median(floor);
+    const over = Math.round((median(ready) - floorP50) * 10) / 10;
     return [
+      stats(
+        'toolbar click → empty popup navigates (floor)',
+        floorNav,
+        `an extension popup with one script (tests/bench/empty-popup), ${RUNS} runs interleaved with Peega's`,
+      ),
+      stats(
+        'toolbar click → empty popup runs its script (floor)',
+        floor,
+        "the browser's own floor for any popup",
+      ),
+      stats(
+        'toolbar click → Peega popup navigates',
+        nav,
+        'the real popup (Extensions.triggerAction), from the click',
+      ),
       {
         ...stats(
-          'toolbar click → popup ready (form interactive, URL/host shown)',
+          'toolbar click → Peega popup ready (form interactive, URL/host shown)',
           ready,
-          `target p50 ≤ 150 ms; from popup navigation start, ${RUNS} runs`,
+          `from the click; target p50 ≤ floor + 50 ms = ${Math.round(floorP50 + 50)} ms`,
         ),
-        target: { median_ms: 150 },
+        target: { median_ms: Math.round((floorP50 + 50) * 10) / 10 },
       },
       {
-        // The issue's "ready" includes the screenshot: held to the same target.
+        name: 'Peega popup ready − empty popup script (p50)',
+        median_ms: over,
+        p95_ms: over,
+        value: over,
+        unit: 'ms',
+        target: { max: 50 },
+        notes: 'what Peega adds to the floor, from the click; target ≤ 50 ms',
+      },
+      ...(compareId
+        ? [
+            stats(
+              'compared build: Peega popup ready − empty popup script (p50)',
+              [median(comparePhases.map((p) => p['peega:ready']!)) - floorP50],
+              `PEEGA_BENCH_COMPARE=${process.env.PEEGA_BENCH_COMPARE}, interleaved in the same run`,
+            ),
+          ]
+        : []),
+      {
         ...stats(
           'toolbar click → screenshot shown',
           shotReady,
-          `preview <img> loaded (capture by the popup's first script, in parallel with ready); target p50 ≤ 150 ms`,
+          "preview <img> loaded (captured by the popup's first script, in parallel with ready)",
         ),
-        target: { median_ms: 150 },
       },
       {
         ...stats(
@@ -314,6 +408,7 @@ export async function benchExtension(): Promise<BenchResult[]> {
       },
     ];
   } finally {
+    cdp.close();
     await context.close();
     rmSync(profile, { recursive: true, force: true });
     await t.stop();

@@ -60,3 +60,42 @@ it('says why the extension asks for each permission, and that no site is read up
   }
   expect(html).toContain('Remove it in Options at any time.');
 });
+
+// Issue #26: the Firefox build is offered next to Chromium's, each with its
+// own way to load it and its own zip once `zip:ext` / `zip:ext:firefox` ran.
+it('offers the Chromium and the Firefox build, each with its zip', async () => {
+  const before = await page();
+  expect(before).toContain('<code>chrome://extensions</code>');
+  expect(before).toContain(
+    '<code>about:debugging#/runtime/this-firefox</code>',
+  );
+  expect(before).toContain('<strong>Load Temporary Add-on…</strong>');
+  // The Firefox build is not there yet: say how to make it, offer no zip.
+  expect(before).toContain('<code>npm run build:ext:firefox</code>');
+  expect(before).not.toContain('.zip">');
+  expect((await fetch(`${t.url}/extension/peega-firefox.zip`)).status).toBe(
+    404,
+  );
+
+  mkdirSync(path.join(output, 'firefox-mv3'));
+  writeFileSync(path.join(output, 'firefox-mv3', 'manifest.json'), '{}');
+  writeFileSync(path.join(output, 'peega-0.1.0-chrome.zip'), 'chrome zip');
+  writeFileSync(path.join(output, 'peega-0.1.0-firefox.zip'), 'firefox zip');
+  writeFileSync(path.join(output, 'peega-0.1.0-sources.zip'), 'sources');
+  const html = await page();
+  expect(html).not.toContain('npm run build:ext:firefox');
+  expect(html).toContain(path.join(output, 'firefox-mv3'));
+  expect(html).toContain(
+    'href="/extension/peega-chrome.zip">Download for Chrome or Chromium (.zip)',
+  );
+  expect(html).toContain(
+    'href="/extension/peega-firefox.zip">Download for Firefox (.zip)',
+  );
+  for (const browser of ['chrome', 'firefox']) {
+    const res = await fetch(`${t.url}/extension/peega-${browser}.zip`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="peega-${browser}.zip"`,
+    );
+    expect(await res.text()).toBe(`${browser} zip`);
+  }
+});

@@ -1,0 +1,3 @@
+/* global chrome */
+// Receives the empty popup's "ready" (see popup.js).
+chrome.runtime.onMessage.addListener(() => undefined);
