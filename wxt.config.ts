@@ -22,7 +22,9 @@ const publicUrl = publicUrlFromEnv(process.env);
  * key on it), the oldest Firefox that has every key and API used (140: the
  * first with data_collection_permissions), and the data-consent declaration
  * AMO requires of new extensions: the account (e-mail, password), the page's
- * URL and title, and its screenshot leave the browser when feedback is sent.
+ * URL and title, and its screenshot leave the browser when feedback is sent;
+ * the technical context (console errors, failed requests, environment) only
+ * when the user opts in for a site, so it is an optional category.
  */
 const firefoxManifest = {
   browser_specific_settings: {
@@ -31,6 +33,7 @@ const firefoxManifest = {
       strict_min_version: '140.0',
       data_collection_permissions: {
         required: ['authenticationInfo', 'browsingActivity', 'websiteContent'],
+        optional: ['technicalAndInteraction'],
       },
     },
     // Firefox for Android reads data_collection_permissions from 142 on.
