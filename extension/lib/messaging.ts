@@ -1,4 +1,5 @@
 import { browser } from '#imports';
+import type { CaptureJob, CaptureMode } from './capture-job';
 import type { FailureMessage } from './errors';
 
 /** What the on-demand page-info script reads from the page. */
@@ -57,6 +58,33 @@ export interface ProtocolMap {
   readPage: { request: TargetTab; response: PageInfo | null };
   /** Popup → background: send the stored draft of this page. */
   submitFeedback: { request: { url: string }; response: SubmitResult };
+  /** Popup → background: capture the whole page or a picked element (lib/capture-job.ts). */
+  startCapture: {
+    request: TargetTab & { url: string; mode: CaptureMode };
+    response: { ok: boolean };
+  };
+  /** Popup → background: stop the tab's capture (and its element picker). */
+  cancelCapture: { request: { tabId: number }; response: { ok: boolean } };
+  /** Capture script → background: what it is doing now. */
+  captureProgress: {
+    request: { jobId: string; progress: CaptureJob['progress'] };
+    response: { ok: boolean };
+  };
+  /** Capture script → background: a native capture of the tab as it is scrolled now (fallback). */
+  captureVisible: {
+    request: Record<string, never>;
+    response: { screenshot: string | null };
+  };
+  /** Capture script → background: the capture is done, failed or cancelled. */
+  captureFinished: {
+    request: {
+      jobId: string;
+      screenshot: string | null;
+      note: string | null;
+      error: string | null;
+    };
+    response: { ok: boolean };
+  };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -77,9 +105,15 @@ export async function sendMessage<K extends MessageType>(
   )) as ProtocolMap[K]['response'];
 }
 
+/** Who sent a message: the capture script's tab, for the handlers that need it. */
+export interface MessageSender {
+  tab?: { id?: number; windowId?: number };
+}
+
 export type Handlers = {
   [K in MessageType]: (
     data: ProtocolMap[K]['request'],
+    sender: MessageSender,
   ) => Promise<ProtocolMap[K]['response']>;
 };
 
@@ -89,14 +123,16 @@ export type Handlers = {
  */
 export function onMessages(handlers: Handlers): void {
   browser.runtime.onMessage.addListener(
-    (message: unknown, _sender, sendResponse: (r: unknown) => void) => {
+    (message: unknown, sender, sendResponse: (r: unknown) => void) => {
       const envelope = message as Partial<Envelope>;
       if (!envelope.type || !(envelope.type in handlers)) return false;
       const handler = handlers[envelope.type] as (
         data: unknown,
+        sender: MessageSender,
       ) => Promise<unknown>;
-      handler(envelope.data).then(sendResponse, (error: unknown) =>
-        sendResponse({ error: String(error) }),
+      handler(envelope.data, sender as MessageSender).then(
+        sendResponse,
+        (error: unknown) => sendResponse({ error: String(error) }),
       );
       // Keeps the channel open for the asynchronous answer (Chrome MV3).
       return true;

@@ -1,6 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { onMessages } from '@ext/lib/messaging';
 import { readPage } from './capture';
+import { captureHandlers } from './capture-job';
 import { createContextMenu, onMenuClicked } from './menu';
 import { submitDraft } from './submit';
 
@@ -8,6 +9,7 @@ import { submitDraft } from './submit';
 export default defineBackground(() => {
   onMessages({
     readPage,
+    ...captureHandlers,
     submitFeedback: ({ url }) => submitDraft(url),
   });
   browser.runtime.onInstalled.addListener(createContextMenu);
