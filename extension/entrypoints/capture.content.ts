@@ -1,6 +1,7 @@
 import html2canvas from 'html2canvas';
 import { defineContentScript } from '#imports';
 import { CAPTURE_TEXTS, type CaptureMode } from '@ext/lib/capture-job';
+import { canvasToJpeg } from '@ext/lib/fit-jpeg';
 import { sendMessage } from '@ext/lib/messaging';
 import { PICKER_ATTR, startPicker, type Picker } from '@ext/lib/picker';
 import { CaptureCancelled, stitchRegion } from '@ext/lib/stitch';
@@ -53,7 +54,7 @@ async function render(
         }
       : {}),
   });
-  return canvas.toDataURL('image/jpeg', 0.8);
+  return canvasToJpeg(canvas);
 }
 
 /**

@@ -107,7 +107,7 @@ export async function sendMessage<K extends MessageType>(
 
 /** Who sent a message: the capture script's tab, for the handlers that need it. */
 export interface MessageSender {
-  tab?: { id?: number; windowId?: number };
+  tab?: { id?: number; windowId?: number; active?: boolean };
 }
 
 export type Handlers = {
@@ -121,7 +121,7 @@ export type Handlers = {
  * Answers the typed messages with `handlers`. Handlers answer errors as
  * values: a thrown error would reach the popup as a bare string.
  */
-export function onMessages(handlers: Handlers): void {
+export function onMessages(handlers: Partial<Handlers>): void {
   browser.runtime.onMessage.addListener(
     (message: unknown, sender, sendResponse: (r: unknown) => void) => {
       const envelope = message as Partial<Envelope>;

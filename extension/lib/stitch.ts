@@ -1,3 +1,4 @@
+import { canvasToJpeg } from './fit-jpeg';
 import { dataUrlToBlob } from './screenshot';
 import { stitchSlices, type Region } from './stitch-plan';
 
@@ -75,7 +76,7 @@ export async function stitchRegion(args: {
       bitmap.close();
     }
     args.onSlice(slices.length, slices.length);
-    return canvas.toDataURL('image/jpeg', 0.8);
+    return canvasToJpeg(canvas);
   } finally {
     for (const [el, visibility] of hidden) el.style.visibility = visibility;
     window.scrollTo({ left: start.x, top: start.y, behavior: 'instant' });

@@ -116,19 +116,30 @@ export const captureHandlers: Pick<
 
   async captureVisible(_data, sender) {
     const windowId = sender.tab?.windowId;
-    if (windowId === undefined) return { screenshot: null };
+    // Only the tab's own pixels: not another tab the user switched to.
+    if (windowId === undefined || sender.tab?.active === false) {
+      return { screenshot: null };
+    }
     const wait = lastCapture + CAPTURE_GAP_MS - Date.now();
     lastCapture = Date.now() + Math.max(0, wait);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    try {
-      const screenshot = await browser.tabs.captureVisibleTab(windowId, {
-        format: 'jpeg',
-        quality: CAPTURE_QUALITY + 20,
-      });
-      return { screenshot };
-    } catch {
-      return { screenshot: null };
+    // The popup's own capture is not counted here: wait out the quota.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        const screenshot = await browser.tabs.captureVisibleTab(windowId, {
+          format: 'jpeg',
+          quality: CAPTURE_QUALITY + 20,
+        });
+        lastCapture = Date.now();
+        return { screenshot };
+      } catch (error) {
+        if (!/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/.test(String(error))) {
+          return { screenshot: null };
+        }
+        await new Promise((r) => setTimeout(r, CAPTURE_GAP_MS));
+      }
     }
+    return { screenshot: null };
   },
 
   async captureFinished({ jobId, screenshot, note, error }) {
