@@ -244,7 +244,11 @@ describe('typed messaging', () => {
     ).resolves.toMatchObject({
       pointsAwarded: 5,
     });
-    expect(submitFeedback).toHaveBeenCalledWith({ url: URL_ });
+    // Handlers also get the sender (the capture script's tab).
+    expect(submitFeedback).toHaveBeenCalledWith(
+      { url: URL_ },
+      expect.anything(),
+    );
     await expect(
       sendMessage('readPage', { tabId: 1, windowId: 1 }),
     ).resolves.toBeNull();

@@ -45,9 +45,6 @@ export function ScreenshotSection({
             Include
           </span>
         </label>
-        {include && (
-          <CaptureChoice tab={tab} job={job} kind={shot.kind ?? 'visible'} />
-        )}
         {include && shot.note && (
           <p data-testid="capture-note" className="text-xs text-ink-muted">
             {shot.note}
@@ -61,6 +58,10 @@ export function ScreenshotSection({
             onRedact={(rect) => void changeRedactions([...redactions, rect])}
             onUndo={() => void changeRedactions(redactions.slice(0, -1))}
           />
+        )}
+        {/* After the preview: Tab goes Include → screenshot → these. */}
+        {include && (
+          <CaptureChoice tab={tab} job={job} kind={shot.kind ?? 'visible'} />
         )}
       </div>
     );
