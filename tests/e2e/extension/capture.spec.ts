@@ -280,3 +280,40 @@ test('an element picked in the page (hover, click) comes back to the popup, with
   expect(image.probes.centre!.r).toBeGreaterThan(180);
   expect(image.probes.centre!.g).toBeLessThan(80);
 });
+
+test('a capture the browser refuses says so in one line and keeps the draft, which is still sent', async ({
+  context,
+  extensionId,
+}) => {
+  const { user, page, popup } = await signedInPopup(
+    context,
+    extensionId,
+    CARD_URL,
+    CARD_HTML,
+  );
+  await popup.page.getByRole('button', { name: 'Bug Report' }).click();
+  await popup.field('Your feedback').fill('The price flickers.');
+  // Another site in the same tab: the toolbar click's activeTab grant is gone.
+  await context.route('http://elsewhere.peega.test/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Elsewhere</h1>' }),
+  );
+  await page.goto('http://elsewhere.peega.test/');
+
+  await popup.page.getByRole('button', { name: 'Whole page' }).click();
+  await expect(popup.page.getByRole('alert')).toHaveText(
+    'The browser does not allow capturing this page. You can still send feedback.',
+  );
+  await expect(popup.field('Your feedback')).toHaveValue('The price flickers.');
+  await pressed(popup, 'Visible area');
+  await expect(
+    popup.page.getByRole('button', { name: 'Whole page' }),
+  ).toBeEnabled();
+
+  await popup.submit().click();
+  await expect(popup.page.getByTestId('xp-earned')).toBeVisible();
+  const { row } = await sentScreenshot(user.id);
+  expect(row).toMatchObject({
+    description: 'The price flickers.',
+    website_url: CARD_URL,
+  });
+});
