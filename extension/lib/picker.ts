@@ -12,7 +12,7 @@ export interface Picker {
 const BOX_STYLE =
   'position:fixed;pointer-events:none;box-sizing:border-box;border:2px solid #6d28d9;background:rgba(109,40,217,.15);border-radius:3px;display:none;z-index:2147483647';
 const BANNER_STYLE =
-  'position:fixed;left:50%;top:12px;transform:translateX(-50%);max-width:90vw;pointer-events:none;z-index:2147483647;background:#1f1235;color:#fff;font:13px/1.4 system-ui,sans-serif;padding:8px 12px;border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.3)';
+  'position:fixed;left:50%;top:12px;transform:translateX(-50%);width:max-content;max-width:calc(100vw - 24px);box-sizing:border-box;pointer-events:none;z-index:2147483647;background:#1f1235;color:#fff;font:13px/1.4 system-ui,sans-serif;padding:8px 12px;border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.3)';
 
 /**
  * The element picker in the page: a highlight follows the pointer, a click

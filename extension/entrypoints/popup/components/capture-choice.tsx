@@ -91,7 +91,7 @@ export function CaptureChoice({
             aria-pressed={k === kind}
             disabled={!tab?.url || busy || retaking}
             onClick={() => void choose(k)}
-            className={`px-1.5 py-1 text-xs ${k === kind ? 'bg-brand-100 text-brand-700' : 'text-ink-muted'}`}
+            className={`px-1 py-1 text-xs whitespace-nowrap ${k === kind ? 'bg-brand-100 text-brand-700' : 'text-ink-muted'}`}
           >
             {CAPTURE_LABELS[k]}
           </Button>
