@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -153,6 +154,9 @@ test('a page html2canvas cannot draw (oklch) is captured by scrolling, with prog
   context,
   extensionId,
 }) => {
+  // Several popups and page round trips (and, for the fallback, Chrome's
+  // two captures a second): more than the default 30 s on a busy machine.
+  test.slow();
   const { user, page, popup } = await signedInPopup(
     context,
     extensionId,
@@ -207,6 +211,9 @@ test('an element picked in the page (hover, click) comes back to the popup, with
   context,
   extensionId,
 }) => {
+  // Several popups and page round trips (and, for the fallback, Chrome's
+  // two captures a second): more than the default 30 s on a busy machine.
+  test.slow();
   const { user, page, popup } = await signedInPopup(
     context,
     extensionId,
@@ -217,9 +224,33 @@ test('an element picked in the page (hover, click) comes back to the popup, with
   await popup.field('Your feedback').fill('The price in this card is wrong.');
   const highlight = page.locator('[data-peega-highlight]');
 
-  // The popup closes so the page can be pointed at; Esc cancels the pick.
+  // The popup closes so the page can be pointed at.
   let closed = popup.page.waitForEvent('close');
   await popup.page.getByRole('button', { name: 'Pick an element' }).click();
+  await closed;
+  await page.bringToFront();
+  await page.mouse.move(350, 340);
+  await expect(highlight).toBeVisible();
+
+  // A popup opened meanwhile says a pick is under way, and cancels it.
+  let again = await PopupPage.open(context, extensionId, page);
+  const progress = again.page.getByTestId('capture-progress');
+  await expect(progress).toContainText(
+    'Pick an element on the page: click it, or press Esc to cancel.',
+  );
+  const { violations } = await new AxeBuilder({ page: again.page }).analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(progress).toHaveCount(0);
+  await expect(highlight).toHaveCount(0);
+
+  // Esc in the page cancels too.
+  closed = again.page.waitForEvent('close');
+  await again.page.getByRole('button', { name: 'Pick an element' }).click();
   await closed;
   await page.bringToFront();
   await page.mouse.move(350, 340);
@@ -227,7 +258,7 @@ test('an element picked in the page (hover, click) comes back to the popup, with
   await page.keyboard.press('Escape');
   await expect(highlight).toHaveCount(0);
 
-  let again = await PopupPage.open(context, extensionId, page);
+  again = await PopupPage.open(context, extensionId, page);
   await expect(again.field('Your feedback')).toHaveValue(
     'The price in this card is wrong.',
   );
