@@ -34,12 +34,26 @@ const running = (job: CaptureJob | null, jobId: string): job is CaptureJob =>
   job?.id === jobId && (job.status === 'picking' || job.status === 'working');
 
 async function cancelInTab(tabId: number): Promise<void> {
-  await browser.scripting
-    .executeScript({
+  try {
+    await browser.scripting.executeScript({
       target: { tabId },
       func: () => globalThis.__peegaCapture?.cancel(),
-    })
-    .catch(() => {});
+    });
+  } catch {
+    // The tab is gone or no longer ours: nothing runs there any more.
+  }
+}
+
+/**
+ * The tab reloaded, left for another page or closed: its capture script is
+ * gone, so a job still under way there can never finish.
+ */
+export function forgetJobOfTab(tabId: number): Promise<void> {
+  return updateJob((j) =>
+    j?.tabId === tabId && (j.status === 'picking' || j.status === 'working')
+      ? null
+      : undefined,
+  );
 }
 
 /** Chromium allows two `captureVisibleTab` calls a second. */
@@ -163,7 +177,11 @@ export const captureHandlers: Pick<
     });
     // The toolbar popup closed for the pick: open it again with the result.
     if (job.mode === 'element' && !cancelled) {
-      await browser.action.openPopup().catch(() => {});
+      try {
+        await browser.action.openPopup();
+      } catch {
+        // No focused window (or no openPopup): the next toolbar click shows it.
+      }
     }
     return { ok: true };
   },

@@ -1,7 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { onMessages } from '@ext/lib/messaging';
 import { readPage } from './capture';
-import { captureHandlers } from './capture-job';
+import { captureHandlers, forgetJobOfTab } from './capture-job';
 import { createContextMenu, onMenuClicked } from './menu';
 import { submitDraft } from './submit';
 
@@ -16,4 +16,8 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => {
     void onMenuClicked(info, tab);
   });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading') void forgetJobOfTab(tabId);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void forgetJobOfTab(tabId));
 });
