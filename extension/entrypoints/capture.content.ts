@@ -7,16 +7,6 @@ import { PICKER_ATTR, startPicker, type Picker } from '@ext/lib/picker';
 import { CaptureCancelled, stitchRegion } from '@ext/lib/stitch';
 import { captureScale, clipRegion, type Region } from '@ext/lib/stitch-plan';
 
-/** What the background calls in the page after injecting this script. */
-export interface CaptureApi {
-  start(jobId: string, mode: CaptureMode): void;
-  cancel(): void;
-}
-
-declare global {
-  var __peegaCapture: CaptureApi | undefined;
-}
-
 interface Run {
   jobId: string;
   cancelled: boolean;

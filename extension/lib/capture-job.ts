@@ -45,6 +45,16 @@ export const CAPTURE_TEXTS = {
     'The browser does not allow capturing this page. You can still send feedback.',
 } as const;
 
+/** What the background calls in the page after injecting the capture script. */
+export interface CaptureApi {
+  start(jobId: string, mode: CaptureMode): void;
+  cancel(): void;
+}
+
+declare global {
+  var __peegaCapture: CaptureApi | undefined;
+}
+
 /** Labels of the capture choices in the popup. */
 export const CAPTURE_LABELS: Record<CaptureKind, string> = {
   visible: 'Visible area',
