@@ -33,6 +33,8 @@ export interface Shell {
 
 export interface PopupBoot {
   shell: Promise<Shell>;
+  /** The tab the popup is about (whole-page and element captures need its id). */
+  target: Promise<TargetTab | null>;
   /** og:site_name and the viewport, from the on-demand content script. */
   pageInfo: Promise<PageInfo | null>;
   /** The screenshot taken as the popup opened (background, in parallel). */
@@ -106,6 +108,6 @@ let started: PopupBoot | undefined;
 export function bootPopup(): PopupBoot {
   if (started) return started;
   const { target, capture, pageInfo, settled } = startPopup();
-  started = { shell: readShell(target), pageInfo, capture, settled };
+  started = { shell: readShell(target), target, pageInfo, capture, settled };
   return started;
 }

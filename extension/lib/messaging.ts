@@ -1,4 +1,5 @@
 import { browser, type Browser } from '#imports';
+import type { CaptureJob, CaptureMode } from './capture-job';
 import type { LogEntries } from './context/tab-log';
 import type { FailureMessage } from './errors';
 
@@ -67,6 +68,33 @@ export interface ProtocolMap {
    * tab; kept only when its site is allowed. Answers whether they were.
    */
   recordContext: { request: LogEntries; response: boolean };
+  /** Popup → background: capture the whole page or a picked element (lib/capture-job.ts). */
+  startCapture: {
+    request: TargetTab & { url: string; mode: CaptureMode };
+    response: { ok: boolean };
+  };
+  /** Popup → background: stop the tab's capture (and its element picker). */
+  cancelCapture: { request: { tabId: number }; response: { ok: boolean } };
+  /** Capture script → background: what it is doing now. */
+  captureProgress: {
+    request: { jobId: string; progress: CaptureJob['progress'] };
+    response: { ok: boolean };
+  };
+  /** Capture script → background: a native capture of the tab as it is scrolled now (fallback). */
+  captureVisible: {
+    request: Record<string, never>;
+    response: { screenshot: string | null };
+  };
+  /** Capture script → background: the capture is done, failed or cancelled. */
+  captureFinished: {
+    request: {
+      jobId: string;
+      screenshot: string | null;
+      note: string | null;
+      error: string | null;
+    };
+    response: { ok: boolean };
+  };
 }
 
 export type MessageType = keyof ProtocolMap;
@@ -98,7 +126,7 @@ export type Handlers = {
  * Answers the typed messages with `handlers`. Handlers answer errors as
  * values: a thrown error would reach the popup as a bare string.
  */
-export function onMessages(handlers: Handlers): void {
+export function onMessages(handlers: Partial<Handlers>): void {
   browser.runtime.onMessage.addListener(
     (message: unknown, sender, sendResponse: (r: unknown) => void) => {
       const envelope = message as Partial<Envelope>;

@@ -1,6 +1,7 @@
 import { storage } from '#imports';
 import type { FeedbackCategory } from '@shared/domain/categories';
 import type { TechnicalContext } from '@shared/domain/technical-context';
+import type { CaptureKind } from './capture-job';
 
 declare const __PEEGA_PUBLIC_URL__: string;
 
@@ -74,6 +75,10 @@ export interface DraftShot {
   redacted: string;
   /** Storage path once uploaded, reused when a later step fails. */
   uploadedPath: string | null;
+  /** What it shows; absent (older drafts) means the visible area. */
+  kind?: CaptureKind;
+  /** How it was captured, when the user should know (the scrolling fallback). */
+  note?: string | null;
 }
 
 /** Page addresses of the stored drafts, most recent last. */

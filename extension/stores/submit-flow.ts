@@ -5,6 +5,7 @@ import type { FailureMessage } from '@ext/lib/errors';
 import type { LogEntries } from '@ext/lib/context/tab-log';
 import { newDraft, technicalContextOf } from '@ext/lib/new-draft';
 import { sendMessage, type Capture, type PageInfo } from '@ext/lib/messaging';
+import type { CaptureKind } from '@ext/lib/capture-job';
 import type { Draft, DraftShot, Rect } from '@ext/lib/storage';
 
 /** Where the popup's submit is: typing, sending, failed (form kept) or sent. */
@@ -62,6 +63,12 @@ interface FlowActions {
   /** The screenshot `raw` was brought within 300 KB as `small`. */
   shotShrunk(raw: string, small: string): void;
   shrinkFailed(raw: string): void;
+  /** A screenshot the user asked for (visible area, whole page, element) replaces the draft's, unblurred. */
+  captureTaken(taken: {
+    screenshot: string;
+    kind: CaptureKind;
+    note: string | null;
+  }): Promise<void>;
   /** A draft read for an account after a sign-in in this popup. */
   draftFound(
     userId: string,
@@ -202,6 +209,7 @@ export const useSubmitFlow = create<SubmitFlow>()((set, get) => {
       if (shot?.original !== raw) return;
       set({
         shot: {
+          ...shot,
           original: small,
           redacted: shot.redacted === raw ? small : shot.redacted,
           uploadedPath: null,
@@ -221,6 +229,37 @@ export const useSubmitFlow = create<SubmitFlow>()((set, get) => {
       }));
     },
 
+    async captureTaken({ screenshot, kind, note }) {
+      const { draft, userId, step } = get();
+      if (!draft || !userId) return;
+      const shot: DraftShot = {
+        original: screenshot,
+        redacted: screenshot,
+        uploadedPath: null,
+        kind,
+        note,
+      };
+      // The old blurs were for the old image. Stored with the draft before
+      // this resolves: the capture job is only cleared after that.
+      const next = {
+        ...draft,
+        redactions: [],
+        includeScreenshot: true,
+        updatedAt: Date.now(),
+      };
+      set({
+        shot,
+        savedShot: shot,
+        draft: next,
+        touched: true,
+        step: step.kind === 'failed' ? { kind: 'form' } : step,
+      });
+      await Promise.all([
+        saveDraft(userId, next),
+        saveDraftShot(userId, draft.url, shot),
+      ]);
+    },
+
     draftFound(userId, found) {
       if (get().userId !== userId || !found.draft || get().touched) return;
       set({ touched: true, draft: found.draft });
@@ -236,7 +275,7 @@ export const useSubmitFlow = create<SubmitFlow>()((set, get) => {
         const { redactScreenshot } = await import('@ext/lib/redact');
         const redacted = await redactScreenshot(shot.original, redactions);
         if (get().userId !== userId) return;
-        const next = { original: shot.original, redacted, uploadedPath: null };
+        const next = { ...shot, redacted, uploadedPath: null };
         set({ shot: next });
         await persistShot(next, draft.url);
         get().update({ redactions });

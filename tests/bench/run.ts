@@ -23,7 +23,11 @@ const BENCHES: Record<string, () => Promise<BenchResult[]>> = {
   db: async () => (await import('./db.ts')).benchDb(),
   ai: async () => (await import('./ai.ts')).benchAi(),
   web: async () => (await import('./web.ts')).benchWeb(),
-  extension: async () => (await import('./extension.ts')).benchExtension(),
+  extension: async () => [
+    ...(await (await import('./extension.ts')).benchExtension()),
+    // Whole-page capture (issue #26), a section of its own.
+    ...(await (await import('./extension-capture.ts')).benchCapture()),
+  ],
   functions: async () => (await import('./functions.ts')).benchFunctions(),
 };
 const ALIASES: Record<string, string> = { scale: 'db' };

@@ -1,6 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { onMessages } from '@ext/lib/messaging';
 import { readPage } from './capture';
+import { captureHandlers, forgetJobOfTab } from './capture-job';
 import { recordContext, watchContext } from './context';
 import { createContextMenu, onMenuClicked } from './menu';
 import { submitDraft } from './submit';
@@ -9,6 +10,7 @@ import { submitDraft } from './submit';
 export default defineBackground(() => {
   onMessages({
     readPage,
+    ...captureHandlers,
     submitFeedback: ({ url }) => submitDraft(url),
     recordContext,
   });
@@ -17,4 +19,8 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => {
     void onMenuClicked(info, tab);
   });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading') void forgetJobOfTab(tabId);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void forgetJobOfTab(tabId));
 });

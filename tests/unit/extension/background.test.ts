@@ -245,7 +245,7 @@ describe('typed messaging', () => {
     ).resolves.toMatchObject({
       pointsAwarded: 5,
     });
-    // The sender comes second (the recording scripts' tab).
+    // Handlers also get the sender (the recording or capture script's tab).
     expect(submitFeedback).toHaveBeenCalledWith(
       { url: URL_ },
       expect.anything(),

@@ -228,4 +228,36 @@ describe('the popup submit flow store', () => {
       ),
     );
   });
+
+  it('takes a whole-page or element capture as the draft screenshot: old blurs dropped, text kept, stored at once', async () => {
+    start();
+    flow().update({ text: 'The footer overlaps' });
+    await flow().changeRedactions([{ x: 0.1, y: 0.1, w: 0.2, h: 0.2 }]);
+    const page = 'data:image/jpeg;base64,PAGE';
+    await flow().captureTaken({
+      screenshot: page,
+      kind: 'page',
+      note: 'captured by scrolling',
+    });
+    expect(flow().shot).toMatchObject({
+      original: page,
+      redacted: page,
+      kind: 'page',
+      note: 'captured by scrolling',
+    });
+    expect(flow().draft).toMatchObject({
+      text: 'The footer overlaps',
+      redactions: [],
+      includeScreenshot: true,
+    });
+    const stored = await loadDraft('u1', PAGE.url);
+    expect(stored.shot).toMatchObject({ original: page, kind: 'page' });
+    expect(stored.draft?.text).toBe('The footer overlaps');
+    // Blurring it keeps what kind of capture it is.
+    await flow().changeRedactions([{ x: 0.3, y: 0.3, w: 0.3, h: 0.3 }]);
+    expect(flow().shot).toMatchObject({
+      kind: 'page',
+      redacted: `${page}#blurred-1`,
+    });
+  });
 });

@@ -12,6 +12,7 @@ import type { PageInfo } from '@ext/lib/messaging';
 import type { CachedStats } from '@ext/lib/storage';
 import { useSubmitFlow } from '@ext/stores/submit-flow';
 import { useBootArrivals, useDraftRestore } from '../hooks/use-boot-arrivals';
+import { useCaptureJob } from '../hooks/use-capture-job';
 import { usePopupStats } from '../hooks/use-popup-stats';
 import { CategoryPicker } from './category-picker';
 import { CompanyField, PageCard, TextFields } from './draft-fields';
@@ -61,6 +62,7 @@ export function FeedbackForm({
   }, [userId, page, own, draft, shot, boot]);
   useBootArrivals(boot);
   useDraftRestore(own, userId, page.url);
+  const capture = useCaptureJob(boot, page.url);
   const stats = usePopupStats(client, userId, shell.stats);
   const started = useSubmitFlow((s) => s.userId === userId);
   const step = useSubmitFlow((s) => s.step);
@@ -82,6 +84,7 @@ export function FeedbackForm({
       client={client}
       userId={userId}
       stats={stats}
+      capture={capture}
       onSessionEnded={onSessionEnded}
     />
   );
@@ -91,11 +94,13 @@ function DraftForm({
   client,
   userId,
   stats,
+  capture,
   onSessionEnded,
 }: {
   client: Client | null;
   userId: string;
   stats: CachedStats | null;
+  capture: ReturnType<typeof useCaptureJob>;
   onSessionEnded: () => void;
 }) {
   const { step, url, text, hasShot, redacting } = useSubmitFlow(
@@ -155,7 +160,7 @@ function DraftForm({
       <CompanyField />
       <CategoryPicker />
       <TextFields />
-      <ScreenshotSection />
+      <ScreenshotSection tab={capture.tab} job={capture.job} />
       <TechnicalContextSection />
       {client && url.startsWith('http') && (
         <SimilarFeedback

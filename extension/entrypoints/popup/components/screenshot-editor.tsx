@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -99,68 +100,78 @@ export function ScreenshotEditor({
     if (handled) e.preventDefault();
   }
 
+  const boxRef = useRef<HTMLDivElement>(null);
+  // A whole-page capture scrolls in its frame: keep the keyboard box in view.
+  useEffect(() => {
+    if (box) boxRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [box]);
+
   const shown = live ?? box;
   return (
     <div className="flex flex-col gap-1.5">
-      {/* A custom keyboard widget (arrows move and resize the box): role
+      {/* Tall captures (a whole page) scroll inside this frame. */}
+      <div className="max-h-80 overflow-y-auto rounded-lg">
+        {/* A custom keyboard widget (arrows move and resize the box): role
           application is the ARIA role for that, which jsx-a11y does not count
           as interactive. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div
-        ref={area}
-        data-testid="screenshot-preview"
-        role="application"
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        aria-label="Screenshot: drag, or press Enter and use the arrow keys, to blur a region"
-        aria-describedby={captionId}
-        className="relative cursor-crosshair touch-none overflow-hidden rounded-lg border border-line bg-white select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        onFocus={(e) => {
-          const fromKeys = e.currentTarget.matches(':focus-visible');
-          setKeyboard(fromKeys);
-          // The key hints sit under the preview: show them above the footer.
-          if (fromKeys) hints.current?.scrollIntoView({ block: 'nearest' });
-        }}
-        onBlur={() => {
-          setKeyboard(false);
-          setBox(null);
-        }}
-        onKeyDown={onKeyDown}
-        onPointerDown={(e) => {
-          if (busy) return;
-          e.currentTarget.setPointerCapture?.(e.pointerId);
-          setBox(null);
-          setStart(point(e));
-        }}
-        onPointerMove={(e) => start && setLive(rectFrom(start, point(e)))}
-        onPointerUp={(e) => {
-          if (!start) return;
-          const rect = rectFrom(start, point(e));
-          setStart(null);
-          setLive(null);
-          if (rect.w > 0.01 && rect.h > 0.01) onRedact(rect);
-        }}
-      >
-        <img
-          src={src}
-          alt="Screenshot of the page"
-          // Marks "popup interactive with its screenshot" for the benchmark.
-          onLoad={() => performance.mark('peega:screenshot-ready')}
-          className="block w-full"
-          draggable={false}
-        />
-        {shown && (
-          <div
-            data-testid="blur-box"
-            className="pointer-events-none absolute border-2 border-dashed border-brand-600 bg-brand-500/20"
-            style={{
-              left: `${shown.x * 100}%`,
-              top: `${shown.y * 100}%`,
-              width: `${shown.w * 100}%`,
-              height: `${shown.h * 100}%`,
-            }}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+        <div
+          ref={area}
+          data-testid="screenshot-preview"
+          role="application"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label="Screenshot: drag, or press Enter and use the arrow keys, to blur a region"
+          aria-describedby={captionId}
+          className="relative cursor-crosshair touch-none overflow-hidden rounded-lg border border-line bg-white select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          onFocus={(e) => {
+            const fromKeys = e.currentTarget.matches(':focus-visible');
+            setKeyboard(fromKeys);
+            // The key hints sit under the preview: show them above the footer.
+            if (fromKeys) hints.current?.scrollIntoView({ block: 'nearest' });
+          }}
+          onBlur={() => {
+            setKeyboard(false);
+            setBox(null);
+          }}
+          onKeyDown={onKeyDown}
+          onPointerDown={(e) => {
+            if (busy) return;
+            e.currentTarget.setPointerCapture?.(e.pointerId);
+            setBox(null);
+            setStart(point(e));
+          }}
+          onPointerMove={(e) => start && setLive(rectFrom(start, point(e)))}
+          onPointerUp={(e) => {
+            if (!start) return;
+            const rect = rectFrom(start, point(e));
+            setStart(null);
+            setLive(null);
+            if (rect.w > 0.01 && rect.h > 0.01) onRedact(rect);
+          }}
+        >
+          <img
+            src={src}
+            alt="Screenshot of the page"
+            // Marks "popup interactive with its screenshot" for the benchmark.
+            onLoad={() => performance.mark('peega:screenshot-ready')}
+            className="block w-full"
+            draggable={false}
           />
-        )}
+          {shown && (
+            <div
+              ref={boxRef}
+              data-testid="blur-box"
+              className="pointer-events-none absolute border-2 border-dashed border-brand-600 bg-brand-500/20"
+              style={{
+                left: `${shown.x * 100}%`,
+                top: `${shown.y * 100}%`,
+                width: `${shown.w * 100}%`,
+                height: `${shown.h * 100}%`,
+              }}
+            />
+          )}
+        </div>
       </div>
       <div
         ref={hints}

@@ -1,10 +1,23 @@
 import { useShallow } from 'zustand/react/shallow';
+import type { CaptureJob } from '@ext/lib/capture-job';
+import type { TargetTab } from '@ext/lib/messaging';
 import { Notice } from '@ext/components/ui';
 import { useSubmitFlow } from '@ext/stores/submit-flow';
+import { CaptureChoice } from './capture-choice';
 import { ScreenshotEditor } from './screenshot-editor';
 
-/** The screenshot with its Include switch and editor, its placeholder, or why there is none. */
-export function ScreenshotSection() {
+/**
+ * The screenshot with its Include switch, what to capture (visible area,
+ * whole page, an element) and the editor, its placeholder, or why there
+ * is none.
+ */
+export function ScreenshotSection({
+  tab,
+  job,
+}: {
+  tab: TargetTab | null;
+  job: CaptureJob | null;
+}) {
   const { shot, capture, include, redactions, redacting } = useSubmitFlow(
     useShallow((s) => ({
       shot: s.shot,
@@ -32,6 +45,11 @@ export function ScreenshotSection() {
             Include
           </span>
         </label>
+        {include && shot.note && (
+          <p data-testid="capture-note" className="text-xs text-ink-muted">
+            {shot.note}
+          </p>
+        )}
         {include && (
           <ScreenshotEditor
             src={shot.redacted}
@@ -40,6 +58,10 @@ export function ScreenshotSection() {
             onRedact={(rect) => void changeRedactions([...redactions, rect])}
             onUndo={() => void changeRedactions(redactions.slice(0, -1))}
           />
+        )}
+        {/* After the preview: Tab goes Include → screenshot → these. */}
+        {include && (
+          <CaptureChoice tab={tab} job={job} kind={shot.kind ?? 'visible'} />
         )}
       </div>
     );
