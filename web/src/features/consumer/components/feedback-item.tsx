@@ -3,7 +3,10 @@ import type { MyFeedback } from '@shared/data/feedback';
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import { formatShortDate, formatViews } from '@shared/domain/format';
 import { qualityScoreLabel } from '@shared/domain/reputation';
-import { useSignedUrl } from '@web/api/uploads/get-signed-url';
+import {
+  useScreenshotThumbnail,
+  useSignedUrl,
+} from '@web/api/uploads/get-signed-url';
 import { StatusBadge } from '@web/components/ui/status-badge';
 
 function Attachment({
@@ -14,10 +17,15 @@ function Attachment({
   path: string;
 }) {
   const url = useSignedUrl(bucket, path);
+  // The list shows Storage's thumbnail; the link opens the full image.
+  const thumb = useScreenshotThumbnail(bucket === 'screenshots' ? path : null);
+  const src =
+    bucket === 'screenshots' && !thumb.isError ? thumb.data : url.data;
   if (url.isError) {
     return <p className="text-xs text-red-700">Could not load the file.</p>;
   }
-  if (!url.data) return <div className="h-10 animate-pulse rounded bg-line" />;
+  if (!url.data || !src)
+    return <div className="h-10 animate-pulse rounded bg-line" />;
   return bucket === 'screenshots' ? (
     <a
       href={url.data}
@@ -26,7 +34,7 @@ function Attachment({
       className="block w-fit rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <img
-        src={url.data}
+        src={src}
         alt="Screenshot attached to this feedback"
         className="max-h-56 rounded-xl border border-line object-contain"
       />
