@@ -62,4 +62,19 @@ test('the feedback list shows a Storage thumbnail of the screenshot; its link op
     }),
   ).toHaveAttribute('href', /\/storage\/v1\/object\/sign\/screenshots\//);
   await snap(page, 'dashboard-screenshot-thumbnail');
+
+  // A hosted project without image transformations refuses render URLs:
+  // the list falls back to the full image instead of a broken one.
+  await page.route('**/storage/v1/render/image/**', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: '{}' }),
+  );
+  await page.reload();
+  await dashboard.item(title).getByRole('button', { name: 'See more' }).click();
+  await expect(img).toHaveAttribute(
+    'src',
+    /\/storage\/v1\/object\/sign\/screenshots\//,
+  );
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
+    .toBe(1920);
 });

@@ -19,8 +19,13 @@ function Attachment({
   const url = useSignedUrl(bucket, path);
   // The list shows Storage's thumbnail; the link opens the full image.
   const thumb = useScreenshotThumbnail(bucket === 'screenshots' ? path : null);
+  // Hosted projects without image transformations (free plan) refuse the
+  // render URL: the list then falls back to the full image.
+  const [thumbFailed, setThumbFailed] = useState(false);
   const src =
-    bucket === 'screenshots' && !thumb.isError ? thumb.data : url.data;
+    bucket === 'screenshots' && !thumb.isError && !thumbFailed
+      ? thumb.data
+      : url.data;
   if (url.isError) {
     return <p className="text-xs text-red-700">Could not load the file.</p>;
   }
@@ -35,6 +40,7 @@ function Attachment({
     >
       <img
         src={src}
+        onError={() => setThumbFailed(true)}
         alt="Screenshot attached to this feedback"
         className="max-h-56 rounded-xl border border-line object-contain"
       />
