@@ -101,6 +101,25 @@ const OUTPUTS: Record<string, Output> = {
 
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
 
+// A decoded 50 MP source is ~200 MB of pixels: at most this many at once,
+// the rest wait their turn instead of growing the heap.
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running += 1;
+  try {
+    return await fn();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 export interface Transformed {
   body: Buffer;
   contentType: string;
@@ -123,35 +142,8 @@ export async function transformImage(
   if (data.length > TRANSFORM_LIMITS.maxBytes) {
     throw processingError(422, 'Source image file is too big');
   }
-  const clamp = (n?: number) =>
-    n ? Math.min(n, TRANSFORM_LIMITS.maxSide) : undefined;
   try {
-    const img = sharp(data, {
-      limitInputPixels: TRANSFORM_LIMITS.maxPixels,
-      animated: false,
-      failOn: 'error',
-    }).rotate();
-    const meta = await img.metadata();
-    const width = clamp(opts.width);
-    const height = clamp(opts.height);
-    if (width || height) {
-      img.resize({
-        width,
-        height,
-        fit: FIT[opts.resize ?? 'cover'],
-        withoutEnlargement: true,
-      });
-    }
-    const format: Output =
-      opts.format === 'avif'
-        ? 'avif'
-        : opts.format !== 'origin' && accept.includes('image/webp')
-          ? 'webp'
-          : (OUTPUTS[meta.format ?? ''] ?? 'png');
-    const quality = opts.quality ?? TRANSFORM_LIMITS.defaultQuality;
-    const body = await img.toFormat(format, { quality }).toBuffer();
-    const contentType = format === 'jpeg' ? 'image/jpeg' : `image/${format}`;
-    return { body, contentType };
+    return await oneAtATime(() => encode(data, opts, accept));
   } catch (err) {
     if (err instanceof StorageError) throw err;
     const message = err instanceof Error ? err.message : String(err);
@@ -163,4 +155,39 @@ export async function transformImage(
     }
     throw processingError(422, `Image processing failed: ${message}`);
   }
+}
+
+async function encode(
+  data: Buffer,
+  opts: TransformOptions,
+  accept: string,
+): Promise<Transformed> {
+  const clamp = (n?: number) =>
+    n ? Math.min(n, TRANSFORM_LIMITS.maxSide) : undefined;
+  const img = sharp(data, {
+    limitInputPixels: TRANSFORM_LIMITS.maxPixels,
+    animated: false,
+    failOn: 'error',
+  }).rotate();
+  const meta = await img.metadata();
+  const width = clamp(opts.width);
+  const height = clamp(opts.height);
+  if (width || height) {
+    img.resize({
+      width,
+      height,
+      fit: FIT[opts.resize ?? 'cover'],
+      withoutEnlargement: true,
+    });
+  }
+  const format: Output =
+    opts.format === 'avif'
+      ? 'avif'
+      : opts.format !== 'origin' && accept.includes('image/webp')
+        ? 'webp'
+        : (OUTPUTS[meta.format ?? ''] ?? 'png');
+  const quality = opts.quality ?? TRANSFORM_LIMITS.defaultQuality;
+  const body = await img.toFormat(format, { quality }).toBuffer();
+  const contentType = format === 'jpeg' ? 'image/jpeg' : `image/${format}`;
+  return { body, contentType };
 }
