@@ -50,16 +50,33 @@ export async function removeFeedbackFile(
   if (error) unwrap({ data: null, error });
 }
 
-/** A short-lived address for a private file (the app never makes them public). */
+/**
+ * What lists show instead of a full screenshot: at most 800×448 (twice the
+ * list's 224 px height, for sharp screens), never enlarged; Storage serves it
+ * as WebP to browsers that take it.
+ */
+export const SCREENSHOT_THUMBNAIL = {
+  width: 800,
+  height: 448,
+  resize: 'contain',
+} as const;
+
+export type FileTransform = typeof SCREENSHOT_THUMBNAIL;
+
+/**
+ * A short-lived address for a private file (the app never makes them
+ * public); with `transform`, of Storage's resized image instead.
+ */
 export async function signedFileUrl(
   client: Client,
   bucket: UploadBucket,
   path: string,
   expiresInSeconds = 600,
+  transform?: FileTransform,
 ): Promise<string> {
   const { data, error } = await client.storage
     .from(bucket)
-    .createSignedUrl(path, expiresInSeconds);
+    .createSignedUrl(path, expiresInSeconds, transform ? { transform } : {});
   if (error) unwrap({ data: null, error });
   return data!.signedUrl;
 }

@@ -195,6 +195,8 @@ export function createHttpServer(
           // The gateway hides the credential from the service (Kong's
           // hide_credentials): PostgREST would read `apikey=` as a filter.
           if (sreq.url.searchParams.has('apikey')) {
+            // ...but services still know a key came (Storage's no-credentials check).
+            sreq.headers.apikey ??= sreq.url.searchParams.get('apikey') ?? '';
             sreq.rawQuery = withoutApiKey(rawQuery);
             sreq.url.searchParams.delete('apikey');
           }

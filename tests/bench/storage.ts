@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import WebSocket from 'ws';
 import { startTestBackend } from '../support/backend.ts';
 import { measure } from './measure.ts';
@@ -65,11 +66,66 @@ async function run(store: 'memory' | 'disk'): Promise<BenchResult[]> {
     const notes = `${ROUNDS.iterations} sequential, ${t.ctx.db.kind}, bytes ${
       store === 'disk' ? 'on disk' : 'in memory'
     }`;
-    return [upload, download].map((r) => ({ ...r, notes }));
+    const results: BenchResult[] = [upload, download].map((r) => ({
+      ...r,
+      notes,
+    }));
+    if (store === 'memory') results.push(await thumbnail(t, jwt, user));
+    return results;
   } finally {
     await t.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Image transformation: a 1920×1080 PNG screenshot (with noise, so it is not
+ * trivially compressible) to a 400 px WebP thumbnail, as a browser asks.
+ */
+async function thumbnail(
+  t: Awaited<ReturnType<typeof startTestBackend>>,
+  jwt: string,
+  user: string,
+): Promise<BenchResult> {
+  const shot = await sharp({
+    create: {
+      width: 1920,
+      height: 1080,
+      channels: 3,
+      background: '#e8eef8',
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const client = t.client(t.anonKey, { Authorization: `Bearer ${jwt}` });
+  const path = `${user}/shot.png`;
+  const { error } = await client.storage
+    .from('screenshots')
+    .upload(path, shot, { contentType: 'image/png' });
+  if (error) throw error;
+  const url = `${t.url}/storage/v1/render/image/authenticated/screenshots/${path}?width=400`;
+  const headers = {
+    apikey: t.anonKey,
+    authorization: `Bearer ${jwt}`,
+    accept: 'image/avif,image/webp,*/*',
+  };
+  const rounds = { warmup: 3, iterations: 30 };
+  const r = await measure(
+    'storage: 1920×1080 PNG → 400 px WebP thumbnail',
+    async () => {
+      const res = await fetch(url, { headers });
+      if (res.headers.get('content-type') !== 'image/webp') {
+        throw new Error(`render failed: ${res.status}`);
+      }
+      await res.arrayBuffer();
+    },
+    rounds,
+  );
+  return {
+    ...r,
+    notes: `${rounds.iterations} sequential, sharp, ${(shot.length / 1024).toFixed(0)} KB source`,
+  };
 }
 
 export async function benchStorage(): Promise<BenchResult[]> {

@@ -6,6 +6,7 @@ import { matchRoute, route } from './router.ts';
 import { deleteBucket, emptyBucket } from './routes/bucket-removal.ts';
 import * as buckets from './routes/buckets.ts';
 import { getObject, getObjectInfo } from './routes/download.ts';
+import { renderImage, renderSignedImage } from './routes/render-image.ts';
 import { copyObject, moveObject } from './routes/move-copy.ts';
 import { listObjectsV2 } from './routes/list-v2.ts';
 import { listObjects, removeObject, removeObjects } from './routes/objects.ts';
@@ -56,6 +57,14 @@ const ROUTES = [
     getObjectInfo('authenticated'),
   ),
   route('GET', '/object/info/:bucket/*', getObjectInfo('lenient')),
+
+  route('GET', '/render/image/public/:bucket/*', renderImage('public')),
+  route(
+    'GET',
+    '/render/image/authenticated/:bucket/*',
+    renderImage('authenticated'),
+  ),
+  route('GET', '/render/image/sign/:bucket/*', renderSignedImage),
 
   route('POST', '/object/:bucket/*', uploadRoute(false)),
   route('PUT', '/object/:bucket/*', uploadRoute(true)),

@@ -4,7 +4,7 @@ import { bearer, type ServiceRequest } from '../http.ts';
 import { identify, UnknownKey } from '../identity.ts';
 import { JwtError, type Claims } from '../jwt.ts';
 import type { BlobStore } from './blob-store.ts';
-import { ERRORS, fromPgError } from './errors.ts';
+import { ERRORS, fromPgError, validationError } from './errors.ts';
 
 /** What every Storage route is built from. */
 export interface StorageDeps {
@@ -82,6 +82,12 @@ export async function requestScope(
   operation: string,
   allowInvalidJwt = false,
 ): Promise<Scope> {
+  // No credentials at all: Storage's route schema requires the header.
+  if (!req.headers.authorization && !req.headers.apikey) {
+    throw validationError(
+      "headers must have required property 'authorization'",
+    );
+  }
   const principal = await resolvePrincipal(deps.ctx, req, allowInvalidJwt);
   return { ...deps, req, operation, principal };
 }

@@ -9,6 +9,8 @@ export interface SignedPayload extends JWTPayload {
   scope?: SignedScope;
   owner?: string;
   upsert?: boolean;
+  /** Image transformations a render URL was signed with. */
+  transformations?: string;
   exp: number;
 }
 

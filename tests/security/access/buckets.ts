@@ -98,9 +98,21 @@ export async function observeBucket(
     return cell(mine.error === null, theirs.error === null);
   }
   if (op === 'select') {
-    const read = async (owner: 'consumerA' | 'consumerB') =>
-      (await c.download(await objectOf(w, roles, bucket, owner))).error ===
-      null;
+    // Storage's image renderer reads through the same RLS as a download:
+    // for image buckets both must agree, or the matrix cell is a lie.
+    const read = async (owner: 'consumerA' | 'consumerB') => {
+      const path = await objectOf(w, roles, bucket, owner);
+      const plain = (await c.download(path)).error === null;
+      if (contentType.startsWith('image/')) {
+        const rendered = await c.download(path, { transform: { width: 1 } });
+        if ((rendered.error === null) !== plain) {
+          throw new Error(
+            `${role} ${bucket}: render/image ${rendered.error?.message ?? 'allowed'} but download ${plain ? 'allowed' : 'denied'}`,
+          );
+        }
+      }
+      return plain;
+    };
     if (bucket === 'blog-images')
       return (await read('consumerA')) ? 'allow' : 'deny';
     const mine = self ? await read(self) : false;

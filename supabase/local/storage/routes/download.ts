@@ -14,14 +14,14 @@ import {
   type StorageDeps,
 } from '../scope.ts';
 
-type Access = 'public' | 'authenticated' | 'lenient';
+export type Access = 'public' | 'authenticated' | 'lenient';
 
 /**
  * Storage's read path: an unauthenticated caller sees only public buckets; a
  * public bucket is read without RLS, a private one through the caller's
  * policies. `/public/` routes ignore the token altogether.
  */
-async function readableObject(
+export async function readableObject(
   scope: Scope,
   params: string[],
   access: Access,
@@ -35,7 +35,7 @@ async function readableObject(
   return found.public ? asSuperUser(scope, find) : inScope(scope, find);
 }
 
-function scopeOf(
+export function scopeOf(
   access: Access,
   operation: string,
   deps: StorageDeps,

@@ -10,9 +10,11 @@ import {
   signUrlToken,
   verifyUrlToken,
 } from '../signed-token.ts';
+import { parseTransform, transformSegments } from '../transform.ts';
 import {
   jsonBody,
   optInt,
+  optObject,
   optStringArray,
   queryOf,
   required,
@@ -28,16 +30,24 @@ export const signObjectUrl: RouteHandler = async (deps, req, params) => {
   const body = jsonBody(req);
   const expiresIn = required(optInt(body, 'expiresIn', 1), 'body', 'expiresIn');
   const seconds = mustBeValidExpiresIn(expiresIn);
+  const transform = optObject(body, 'transform');
+  const segments = transform
+    ? transformSegments(parseTransform(transform, 'body')).join(',')
+    : '';
   const { bucket, name } = objectTarget(params);
   mustBeValidKey(name);
   await inScope(scope, (tx) => findObject(tx, bucket, name));
   const url = `${bucket}/${name}`;
   const token = await signUrlToken(
     deps.ctx,
-    { url, scope: 'download' },
+    segments
+      ? { url, scope: 'download', transformations: segments }
+      : { url, scope: 'download' },
     seconds,
   );
-  return json(200, { signedURL: `/object/sign/${url}?token=${token}` });
+  // Storage signs a render URL when transformations were asked for.
+  const route = segments ? 'render/image/sign' : 'object/sign';
+  return json(200, { signedURL: `/${route}/${url}?token=${token}` });
 };
 
 /** POST /object/sign/:bucket: one entry per path, in order, errors inline. */

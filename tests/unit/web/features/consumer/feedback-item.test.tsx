@@ -8,6 +8,10 @@ vi.mock('@web/api/uploads/get-signed-url', () => ({
     isError: false,
     data: path ? `https://files.test/${path}?token=t` : undefined,
   }),
+  useScreenshotThumbnail: (path: string | null) => ({
+    isError: false,
+    data: path ? `https://files.test/thumb/${path}?token=t` : undefined,
+  }),
 }));
 
 afterEach(cleanup);
@@ -65,8 +69,15 @@ describe('FeedbackItem', () => {
     expect(insights.textContent).toContain('Search takes ten seconds');
     expect(insights.textContent).toContain('Suggested fix: Add an index.');
     const shot = screen.getByRole('img', { name: /Screenshot/ });
-    expect(shot.getAttribute('src')).toContain('folder/shot.png');
-    expect(shot.closest('a')?.getAttribute('target')).toBe('_blank');
+    // The list shows the thumbnail; the link opens the full image.
+    expect(shot.getAttribute('src')).toBe(
+      'https://files.test/thumb/folder/shot.png?token=t',
+    );
+    const link = shot.closest('a');
+    expect(link?.getAttribute('href')).toBe(
+      'https://files.test/folder/shot.png?token=t',
+    );
+    expect(link?.getAttribute('target')).toBe('_blank');
   });
 
   it('says the AI is still working before processing and shows unknown statuses in grey', () => {

@@ -8,7 +8,10 @@ import {
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import { formatShortDate, formatViews } from '@shared/domain/format';
 import { qualityScoreLabel } from '@shared/domain/reputation';
-import { useSignedUrl } from '@web/api/uploads/get-signed-url';
+import {
+  useScreenshotThumbnail,
+  useSignedUrl,
+} from '@web/api/uploads/get-signed-url';
 import { StatusBadge } from '@web/components/ui/status-badge';
 import { AuthorThreads } from './author-threads';
 
@@ -20,10 +23,20 @@ function Attachment({
   path: string;
 }) {
   const url = useSignedUrl(bucket, path);
+  // The list shows Storage's thumbnail; the link opens the full image.
+  const thumb = useScreenshotThumbnail(bucket === 'screenshots' ? path : null);
+  // Hosted projects without image transformations (free plan) refuse the
+  // render URL: the list then falls back to the full image.
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const src =
+    bucket === 'screenshots' && !thumb.isError && !thumbFailed
+      ? thumb.data
+      : url.data;
   if (url.isError) {
     return <p className="text-xs text-red-700">Could not load the file.</p>;
   }
-  if (!url.data) return <div className="h-10 animate-pulse rounded bg-line" />;
+  if (!url.data || !src)
+    return <div className="h-10 animate-pulse rounded bg-line" />;
   return bucket === 'screenshots' ? (
     <a
       href={url.data}
@@ -32,7 +45,8 @@ function Attachment({
       className="block w-fit rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <img
-        src={url.data}
+        src={src}
+        onError={() => setThumbFailed(true)}
         alt="Screenshot attached to this feedback"
         className="max-h-56 rounded-xl border border-line object-contain"
       />
