@@ -120,7 +120,9 @@ export async function benchAi(): Promise<BenchResult[]> {
         perLanguage,
       )
         .map(([l, v]) => `${l} ${pct(v.category / v.n)} % of ${v.n}`)
-        .join(', ')}.${missed.length ? ` Spam missed: ${missed.join(' | ')}` : ''}`,
+        .join(
+          ', ',
+        )}.${missed.length ? ` Spam missed: ${missed.join(' | ')}` : ''}`,
       accuracy,
       target: { p95_ms: P95_TARGET_MS },
     },
