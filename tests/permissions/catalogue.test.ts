@@ -41,6 +41,9 @@ const AUTHENTICATED_FUNCTIONS = [
   'private.level_for_points',
   // Storage policy helper of the per-file upload folders (security review L5).
   'private.may_upload_media_to',
+  // Issue #26: the shape check of feedback.technical_context (a CHECK
+  // constraint runs it as the inserting author); pure, reads nothing.
+  'private.technical_context_valid',
   // Issue #21: invitations, members and seats (roles checked inside).
   'public.accept_company_invitation',
   'public.add_feedback_note',

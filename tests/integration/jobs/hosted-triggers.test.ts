@@ -71,6 +71,11 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
         schedule: '7 * * * *',
         command: `select private.invoke_job_function('send-digests', '{}')`,
       },
+      {
+        jobname: 'peega-send-invitations',
+        schedule: '* * * * *',
+        command: `select private.invoke_job_function('send-invitations', '{}')`,
+      },
     ]);
     // No pg_net here: no database webhooks, and calls are no-ops.
     expect(
@@ -128,12 +133,13 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
         `select j.jobname, d.status from cron.job_run_details d join cron.job j using (jobid)
           where d.status in ('succeeded', 'failed') order by j.jobname`,
       );
-      if (ran.length >= 2) break;
+      if (ran.length >= 3) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     expect(ran).toEqual([
       { jobname: 'peega-deliver-webhooks', status: 'succeeded' },
       { jobname: 'peega-process-feedback', status: 'succeeded' },
+      { jobname: 'peega-send-invitations', status: 'succeeded' },
     ]);
     expect(
       (await rows<{ url: string }>('select url from net.calls order by id'))
@@ -141,6 +147,11 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
           c.url.replace('https://ref.supabase.test/functions/v1/', ''),
         )
         .sort(),
-    ).toEqual(['deliver-webhooks', 'process-feedback', 'process-feedback']);
+    ).toEqual([
+      'deliver-webhooks',
+      'process-feedback',
+      'process-feedback',
+      'send-invitations',
+    ]);
   }, 120_000);
 });
