@@ -86,10 +86,15 @@ describe('Slack webhooks', () => {
       received.find((r) => r.path === '/slack' && r.body.includes('Pay')),
     );
     const { text } = JSON.parse(got.body) as { text: string };
-    expect(text).toBe(
+    const [head, body] = text.split('\n');
+    expect(head).toBe(
       'New bug feedback on slack-target.com: ' +
-        '*&lt;!channel&gt; Pay &lt;https://evil.example/login|here&gt; &amp; win*\n' +
-        'Ping &lt;@U024BE7LH&gt; and &lt;!here&gt;, 1 &gt; 0 &amp;amp; done',
+        '*&lt;!channel&gt; Pay &lt;https://evil.example/login|here&gt; &amp; win*',
+    );
+    // The description is the AI's clean version (#23), which may end the
+    // sentence with a full stop; the escaping is what is checked here.
+    expect(body).toMatch(
+      /^Ping &lt;@U024BE7LH&gt; and &lt;!here&gt;, 1 &gt; 0 &amp;amp; done\.?$/,
     );
     // Nothing Slack would read as a mention or a link is left.
     expect(text).not.toMatch(/[<>]/);
