@@ -54,14 +54,14 @@ create index feedback_messages_company_idx
 
 alter table public.feedback_messages enable row level security;
 
-create policy "Members read their company's threads"
+-- One SELECT policy (Supabase's advisors: multiple_permissive_policies):
+-- the company's members read its threads, an author the threads about their
+-- own feedback.
+create policy "Members and authors read the threads"
   on public.feedback_messages for select to authenticated
-  using (company_id = (select private.current_company_id()));
-
-create policy "Authors read the threads about their feedback"
-  on public.feedback_messages for select to authenticated
-  using (exists (select 1 from public.feedback f
-                  where f.id = feedback_id and f.user_id = (select auth.uid())));
+  using (company_id = (select private.current_company_id())
+         or exists (select 1 from public.feedback f
+                     where f.id = feedback_id and f.user_id = (select auth.uid())));
 
 revoke all on table public.feedback_messages from anon, authenticated;
 grant select on table public.feedback_messages to authenticated;

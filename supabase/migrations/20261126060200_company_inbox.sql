@@ -93,7 +93,6 @@ declare
   v_uid uuid := auth.uid();
   v_domains text[];
   v_domain text;
-  v_filtering boolean;
   v_plan text;
   v_start timestamptz;
   v_locked boolean;

@@ -30,7 +30,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_done text[] := '{}';
+  v_done text[] := array[]::text[];
 begin
   if to_regprocedure('net.http_post(text, jsonb, jsonb, jsonb, integer)') is not null then
     drop trigger if exists webhook_deliveries_call_inserted on public.company_webhook_deliveries;
@@ -56,7 +56,7 @@ begin
       after insert on private.company_invitation_emails
       for each statement
       execute function private.call_send_invitations();
-    v_done := v_done || 'pg_net triggers'::text;
+    v_done := array_append(v_done, 'pg_net triggers'::text);
   end if;
   if to_regprocedure('cron.schedule(text, text, text)') is not null then
     -- cron.schedule replaces a job of the same name: re-running is safe.
@@ -68,7 +68,7 @@ begin
       $cmd$select private.invoke_job_function('send-invitations', '{}')$cmd$);
     perform cron.schedule('peega-send-digests', '7 * * * *',
       $cmd$select private.invoke_job_function('send-digests', '{}')$cmd$);
-    v_done := v_done || 'pg_cron schedules'::text;
+    v_done := array_append(v_done, 'pg_cron schedules'::text);
   end if;
   return v_done;
 end
