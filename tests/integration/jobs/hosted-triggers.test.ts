@@ -76,6 +76,11 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
         schedule: '* * * * *',
         command: `select private.invoke_job_function('send-invitations', '{}')`,
       },
+      {
+        jobname: 'peega-send-message-emails',
+        schedule: '* * * * *',
+        command: `select private.invoke_job_function('send-message-emails', '{}')`,
+      },
     ]);
     // No pg_net here: no database webhooks, and calls are no-ops.
     expect(
@@ -125,33 +130,67 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
       },
     ]);
 
+    // An author e-mail due now (#21) calls send-message-emails; one the
+    // throttle delays waits for the schedule.
+    const [company] = await rows<{ id: string }>(
+      `insert into public.companies (user_id, email, company_name, domain)
+       values ($1, $2, 'Acme', 'acme.test') returning id`,
+      [user, `${user}@example.net`],
+    );
+    await db.query(
+      `insert into private.company_message_emails (feedback_id, company_id, first_message_at, last_message_at, run_after)
+       select f.id, $1, now(), now(), now() + interval '10 minutes' from public.feedback f`,
+      [company!.id],
+    );
+    await db.query(`delete from private.company_message_emails`);
+    await db.query(
+      `insert into private.company_message_emails (feedback_id, company_id, first_message_at, last_message_at)
+       select f.id, $1, now(), now() from public.feedback f`,
+      [company!.id],
+    );
+    expect(
+      (
+        await rows<{ url: string }>('select url from net.calls order by id')
+      ).map((c) => c.url),
+    ).toEqual([
+      'https://ref.supabase.test/functions/v1/process-feedback',
+      'https://ref.supabase.test/functions/v1/send-message-emails',
+    ]);
+
     // pg_cron itself runs the every-minute schedules (its smallest step).
+    // The hourly digest (minute 7) runs too when the wait crosses that
+    // minute, so only the every-minute jobs are compared.
     const deadline = Date.now() + 75_000;
     let ran: { jobname: string; status: string }[] = [];
     while (Date.now() < deadline) {
       ran = await rows(
         `select j.jobname, d.status from cron.job_run_details d join cron.job j using (jobid)
-          where d.status in ('succeeded', 'failed') order by j.jobname`,
+          where d.status in ('succeeded', 'failed') and j.schedule = '* * * * *'
+          order by j.jobname`,
       );
-      if (ran.length >= 3) break;
+      if (ran.length >= 4) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     expect(ran).toEqual([
       { jobname: 'peega-deliver-webhooks', status: 'succeeded' },
       { jobname: 'peega-process-feedback', status: 'succeeded' },
       { jobname: 'peega-send-invitations', status: 'succeeded' },
+      { jobname: 'peega-send-message-emails', status: 'succeeded' },
     ]);
     expect(
       (await rows<{ url: string }>('select url from net.calls order by id'))
         .map((c) =>
           c.url.replace('https://ref.supabase.test/functions/v1/', ''),
         )
+        .filter((name) => name !== 'send-digests')
         .sort(),
     ).toEqual([
       'deliver-webhooks',
       'process-feedback',
       'process-feedback',
       'send-invitations',
+      'send-message-emails',
+      'send-message-emails',
     ]);
   }, 120_000);
 });
