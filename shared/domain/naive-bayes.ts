@@ -56,6 +56,18 @@ export interface NaiveBayesScore {
   probability: number;
 }
 
+/** Vocabulary sizes, counted once per model (a few thousand keys). */
+const vocabularies = new WeakMap<NaiveBayesModel, number>();
+
+function vocabularyOf(model: NaiveBayesModel): number {
+  let size = vocabularies.get(model);
+  if (size === undefined) {
+    size = Object.keys(model.features).length;
+    vocabularies.set(model, size);
+  }
+  return size;
+}
+
 /**
  * Probabilities of every label for a list of features, most likely first.
  * Features the model never saw are ignored; with none known the priors
@@ -65,7 +77,7 @@ export function classifyNaiveBayes(
   model: NaiveBayesModel,
   features: readonly string[],
 ): NaiveBayesScore[] {
-  const vocabulary = Object.keys(model.features).length;
+  const vocabulary = vocabularyOf(model);
   const docsTotal = model.docs.reduce((a, b) => a + b, 0);
   const logs = model.labels.map((_, i) => {
     let score = Math.log(

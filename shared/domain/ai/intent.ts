@@ -6,44 +6,92 @@
  * question is not a feature request, a bug stays a bug whatever its words).
  */
 
+/**
+ * The pattern with Unicode word boundaries: JavaScript's `\b` knows ASCII
+ * letters only, so "débité", "qualité" or "Überweisung" never matched a
+ * `\b…\b` pattern; here any letter or digit is part of a word.
+ */
+function words(re: RegExp): RegExp {
+  const W = '[\\p{L}\\p{N}_]';
+  const boundary = `(?:(?<!${W})(?=${W})|(?<=${W})(?!${W}))`;
+  return new RegExp(re.source.replaceAll('\\b', boundary), `${re.flags}u`);
+}
+
 /** Something does not work as intended. */
-const BROKEN =
-  /\b(errad[oa]|equivocad[oa]|sbagliat[oa]|verkeerde?|falsch\w*|faux|fausse|dos veces|duas vezes|due volte|deux fois|zweimal|twee keer|ne répond pas|não responde|no responde|non risponde|reagiert nicht|reageert niet|(is|are|went|goes) (completely |totally )?down|outage|still (shows?|showing|listed|there|appears?|visible|charged)|(resets?|restarts?|jumps back|scrolls back|goes back) to|bug|bugs|buggy|broken|breaks?|crash\w*|error|errors|exception|fails?|failed|failing|doesn'?t work|does not work|don'?t work|not working|isn'?t working|stopped working|no longer works?|won'?t (load|open|work|let|save|start)|can'?t|cannot|unable to|nothing happens|does nothing|blank (page|screen)|stuck|freez\w*|frozen|hangs|glitch\w*|ignores?|ignored|wrong|incorrect\w*|missing|disappear\w*|vanish\w*|never (arrives?|loads?|shows?|works?|sends?)|twice|duplicated?|404|500|502|503|timeout|timed out|charged (twice|again|anyway)|not (applied|saved|sent|shown|showing|loading|updating|accepted)|doesn'?t (load|open|save|show|apply|update|accept|change|match|find|recognise|recognize)|shows? (the )?(wrong|old|another)|instead of|overlaps?|cut off|misaligned|typo|ne (marche|fonctionne) (pas|plus)|plante|bogue|erreur|impossible de|n'arrive pas|funktioniert (nicht|nicht mehr)|fehler|stürzt|geht nicht|kaputt|no funciona|error|falla|se cierra|no carga|não funciona|erro|trava|não carrega|non funziona|errore|si blocca|non carica|werkt niet|fout|crasht|loopt vast|laadt niet)\b/i;
+const BROKEN = words(
+  /\b(gr[ae]yed out|(stays|remains) gr[ae]y|reste grisé|bleibt grau|se queda gris|fica cinza|resta grigio|blijft grijs|não consigo|je ne peux (pas|plus)|ich kann (\w+ ){0,3}(nicht|kein\w*)|no puedo|no consigo|non riesco|non posso|ik kan (\w+ ){0,3}niet|dead|won'?t (even )?(load|open|work|start)|(is|are) gone|gone again|blank (page|screen|tab|window)|opens an? (empty|blank)|replaced by|on top of|grammar mistake|spelling mistake|se cae|foutpagina|page d'erreur|fehlerseite|página de error|página de erro|pagina di errore|ne trouve rien|findet (gar )?nichts|no encuentra nada|não encontra nada|non trova niente|vindt niets|jumps? (me )?back|brings? (it|them) back|comes? back after|closes? (itself|before)|still says|restarts?( from)?|logs? me out|logged me out|not found|revert(s|ed|ing)? to|misspel\w*|strangers'?|someone else'?s|other (people|users|customers)'?s?|typfout|tippfehler|faute de frappe|falta de ortografía|erro de digitação|errore di battitura|statt|au lieu de|en vez de|em vez de|invece di|in plaats van|chevauche|überdeckt|tapa parte|fica por cima|valt over|copre|ne réagit pas|ne s'affiche\w* (pas|plus)|se vide|disparu\w*|verschwunden|(sind|ist) weg|reagiert nicht|l[äa]dt nicht|laden nicht|bleibt gleich|zurückgesetzt|doppelt|no se aplica|no cargan?|no hace nada|se pierden?|se vacía|desaparec\w*|sigo recibiendo|não muda|não aparece\w*|não faz nada|esvazia|some|somem|sumi\w*|continuo recebendo|non cambia|non si vede\w*|non fa niente|si svuota|spari\w*|ricevo ancora|blijft hetzelfde|doet (helemaal )?niets|vanzelf leeg|verdwenen|zijn weg|nog steeds|errad[oa]|equivocad[oa]|sbagliat[oa]|verkeerde?|falsch\w*|faux|fausse|dos veces|duas vezes|due volte|deux fois|zweimal|twee keer|ne répond pas|não responde|no responde|non risponde|reagiert nicht|reageert niet|(is|are|went|goes) (completely |totally )?down|outage|still (shows?|showing|listed|there|appears?|visible|charged)|(resets?|restarts?|jumps back|scrolls back|goes back) to|bug|bugs|buggy|broken|breaks?|crash\w*|error|errors|exception|fails?|failed|failing|doesn'?t work|does not work|don'?t work|not working|isn'?t working|stopped (working|doing anything|responding|loading|showing)|no longer works?|won'?t (load|open|work|let|save|start)|can'?t|cannot|unable to|nothing happens|does nothing|blank (page|screen)|stuck|freez\w*|frozen|hangs|glitch\w*|ignores?|ignored|wrong|incorrect\w*|missing|disappear\w*|vanish\w*|never (arrives?|loads?|shows?|works?|sends?)|twice|duplicated?|404|500|502|503|timeout|timed out|charged (twice|again|anyway)|not (applied|saved|sent|shown|showing|loading|updating|accepted)|doesn'?t (load|open|save|show|apply|update|accept|change|match|find|recognise|recognize)|shows? (the )?(wrong|old|another)|instead of|overlaps?|cut off|misaligned|typo|ne (marche|fonctionne) (pas|plus)|plante|bogue|erreur|impossible de|n'arrive pas|funktioniert (nicht|nicht mehr)|fehler|stürzt|geht nicht|kaputt|no funciona|error|falla|se cierra|no carga|não funciona|erro|trava|não carrega|non funziona|errore|si blocca|non carica|werkt niet|fout|crasht|loopt vast|laadt niet)\b/i,
+);
 
 /** The author asks for something new or different. */
-const REQUEST =
-  /\b((could|can|would|will) you (please )?(add|make|offer|build|provide|create|support|include|allow|let|introduce|bring|implement|integrate|consider)|even better with|would be (clearer|better|easier|handier) if|aggiung\w*|voeg\w*|hätte gerne|gerne (eine|ein|die)|sarebbe (utile|comodo)|mi piacerebbe|me gustaría|gostaria|j'aimerais|please (add|make|let|allow|consider|bring|support|include|offer)|could you (add|make|let|allow)|can you (add|make|let|allow)|would (be|love) (nice|great|cool|helpful|useful|awesome)|it would be (nice|great|cool|helpful|useful|awesome)|i'?d love|i would love|i wish|wish (there|you|it)|add (an?|the|support|option)|option to|ability to|allow (me|us|users)|let (me|us|users)|support for|should (be|have|let|allow|show|remember|keep)|could (be|have|use)|needs? (an?|more|better)|ajoute[rz]?|pourriez|serait (bien|génial|pratique)|j'aimerais|bitte|wäre (schön|toll|gut|praktisch|super|klasse|hilfreich)|könntet|hinzufügen|por favor|sería (genial|bueno|útil)|podrían|añadir|agregar|poderiam|seria (ótimo|bom|útil)|adicionar|sarebbe (bello|utile|ottimo)|potreste|aggiungere|graag|zou (fijn|handig|mooi) zijn|kunnen jullie|toevoegen)\b/i;
+const REQUEST = words(
+  /\b(any plans to|is there a way to|how about|one wish|missing:|would love|'d love|hoping (you'?ll|for|to see)|you should (offer|add|have|make|let|support|allow)|pls|would be (handy|useful|helpful|good)|est-il possible d|ist es möglich|es posible añadir|é possível adicionar|è possibile aggiungere|is het mogelijk om|i would like|i'?d like|we need|we'?d need|would make it (perfect|complete|even better)|(il ne )?manque (que|qu'une?|plus que)|il manque|solo falta|só falta|manca solo|fehlt (nur|noch)|ontbreekt( nog)?|je voudrais|ich möchte|quisiera|vorrei|ik zou graag|ik wil graag|wäre noch (schön|toll|gut|praktisch|super)|(could|can|would|will) you (please )?(add|make|offer|build|provide|create|support|include|allow|let|introduce|bring|implement|integrate|consider)|even better with|would be (clearer|better|easier|handier) if|aggiung\w*|voeg\w*|hätte gerne|gerne (eine|ein|die)|sarebbe (utile|comodo)|mi piacerebbe|me gustaría|gostaria|j'aimerais|please (add|make|let|allow|consider|bring|support|include|offer)|could you (add|make|let|allow)|can you (add|make|let|allow)|would (be|love) (nice|great|cool|helpful|useful|awesome)|it would be (nice|great|cool|helpful|useful|awesome)|i'?d love|i would love|i wish|wish (there|you|it)|add (an?|the|support|option)|option to|ability to|allow (me|us|users)|let (me|us|users)|support for|should (be|have|let|allow|show|remember|keep)|could (be|have|use)|needs? (an?|more|better)|ajoute[rz]?|pourriez|serait (bien|génial|pratique)|j'aimerais|bitte|wäre (schön|toll|gut|praktisch|super|klasse|hilfreich)|könntet|hinzufügen|por favor|sería (genial|bueno|útil)|podrían|añadir|agregar|poderiam|seria (ótimo|bom|útil)|adicionar|sarebbe (bello|utile|ottimo)|potreste|aggiungere|graag|zou (fijn|handig|mooi) zijn|kunnen jullie|toevoegen)\b/i,
+);
 
 /** Something that works could be better: slow, hard, too much, unclear. */
-const IMPROVE =
-  /\b(too (slow|long|many|much|small|big|large|often|hard|complicated|expensive|frequent)|slow|slowly|sluggish|faster|hard to|difficult to|confusing|cluttered|cramped|unclear|not (very )?(clear|intuitive|obvious|relevant)|could be|should (be|have|show|list|remember|ask|explain|keep|include|let|link)|would (help|be (better|easier|clearer))|takes (forever|too long|ages)|outdated|annoying|irritating|frustrating|a lot of|way too|trop|lent|lente|compliqué|pas clair|zu (lang|langsam|klein|viel|kompliziert)|langsam|unübersichtlich|sollte|demasiad[oa]s?|lent[oa]|confus[oa]|debería|demorad[oa]|muito (lento|demorado|pequeno)|pequeno demais|deveria|troppo|lento|poco (visibili|chiaro)|dovrebbe|traag|onduidelijk|moeilijk|te (klein|lang|veel)|zou moeten)\b/i;
+const IMPROVE = words(
+  /\b(devraient|deberían|deveriam|dovrebbero|sollten|zouden (\w+ ){0,3}moeten|tiny|minuscule|minúscul\w*|winzig|diminut\w*|piepklein|minuscol\w*|barely|kaum|à peine|a malapena|nauwelijks|battery|(\d+|six|five|four|too many) clicks|(?<!you )could (?!not\b)|make (the|it) \w+ (more|less)|(un peu|etwas|un poco|um pouco|un po'?|een beetje|a bit|a little|slightly) (petit\w*|klein\w*|pequen\w*|piccol\w*|small|lent\w*|slow|traag|langsam)|pénible|vervelend|fastidios\w*|chato|molest\w*|nervig|könnten?|pourrai(t|ent)|podrían?|poderiam?|potrebber?o|zou \w+ (kunnen|moeten)|mogen wat|mag wat|devrait|sollten|too (slow|long|many|much|small|big|large|often|hard|complicated|frequent)|slow|slowly|sluggish|faster|hard to|difficult to|confusing|cluttered|cramped|unclear|not (very )?(clear|intuitive|obvious|relevant)|could be|should (be|have|show|list|remember|ask|explain|keep|include|let|link)|would (help|be (better|easier|clearer))|takes (forever|too long|ages)|outdated|annoying|irritating|frustrating|a lot of|way too|trop|lent|lente|compliqué|pas clair|zu (lang|langsam|klein|viel|kompliziert)|langsam|unübersichtlich|sollte|demasiad[oa]s?|lent[oa]|confus[oa]|debería|demorad[oa]|muito (lento|demorado|pequeno)|pequeno demais|deveria|troppo|lento|poco (visibili|chiaro)|dovrebbe|traag|onduidelijk|moeilijk|te (klein|lang|veel)|zou moeten)\b/i,
+);
 
 /** Problems off the website: delivery, support, product quality, refunds. */
-const OFF_SITE =
-  /\b(courier|package|parcel|delivery|delivered|arrived|shipping|order (arrived|came|is late)|customer service|support|nobody (replies|answers)|callback|refund|money back|quality|broke after|wrong item|damaged|livraison|livré|colis|service client|lieferung|kundenservice|pedido|llegó|envío|atención|entrega|encomenda|atendimento|consegna|assistenza|bezorging|klantenservice|pakket)\b/i;
+const OFF_SITE = words(
+  /\b(material|fabric|tissu|stoff|tela|tecido|tessuto|stof|late|en retard|zu spät|tarde|atrasad[oa]|in ritardo|te laat|cold|froid|kalt|frí[oa]|fri[oa]|fredd[oa]|koud|dirty|rude|hotel|room|staff|schmutzig|sucio|sujo|sporco|vies|unfreundlich|food|meal|repas|essen|comida|cibo|eten|fees|entregador|repartidor|livreur|bote|corriere|bezorger|fattorino|overpriced|expensive|prices? (went|go|have gone) up|hidden fees|trop cher|zu teuer|muy caro|muito caro|troppo caro|te duur|qualité|qualität|calidad|qualidade|qualità|kwaliteit|roto|rotto|quebrad[oa]|kapot|cassée?|beschädigt|abîmée?|dañad[oa]|danneggiat[oa]|beschadigd|pacco|paquete|paket|pacote|nadie contesta|nessuno risponde|ninguém responde|niemand reageert|personne ne répond|niemand meldet sich|courier|package|parcel|delivery|delivered|arrived|shipping|order (arrived|came|is late)|customer service|support|nobody (replies|answers)|callback|refund|money back|quality|broke after|wrong item|damaged|livraison|livré|colis|service client|lieferung|kundenservice|pedido|llegó|envío|atención|entrega|encomenda|atendimento|consegna|assistenza|bezorging|klantenservice|pakket)\b/i,
+);
 
 /** Words of the website itself: a malfunction there is a bug. */
-const ON_SITE =
-  /\b(site|website|page|app|button|link|menu|form|field|screen|click|tap|load|loads|loading|search|filter|login|log in|sign in|checkout|cart|upload|download|error|crash\w*|dropdown|tab|scroll|popup|modal|dashboard|account|password|notification|email|e-mail|seite|knopf|bouton|página|botón|pagina|pulsante|knop)\b/i;
+const ON_SITE = words(
+  /\b(botão|bouton|knopf|knop|pulsante|botón|button|bezahl\w*|paiement|pago|pagamento|betaal\w*|calendar|calendrier|kalender|calendario|date picker|startseite|webseite|homepage|home page|accueil|inicio|inicial|lien|enlace|collegamento|newsletter|nieuwsbrief|web|sito|sitio|site|confirmation|slot|charged|billed|cobra\w*|débité|abgebucht|addebitat\w*|afgeschreven|site|website|page|app|button|link|menu|form|field|screen|click|tap|load|loads|loading|search|filter|login|log in|sign in|checkout|cart|upload|download|error|crash\w*|dropdown|tab|scroll|popup|modal|dashboard|account|password|notification|email|e-mail|seite|knopf|bouton|página|botón|pagina|pulsante|knop)\b/i,
+);
 
 /** Praise and thanks. */
-const PRAISE =
-  /\b(recommend|enjoy|enjoying|vielen dank|dank|love|loving|loved|great|awesome|amazing|excellent|fantastic|wonderful|brilliant|perfect|beautiful|nice job|good job|great job|well done|congrat\w*|kudos|thank(s| you)|impressed|superb|best|j'adore|merci|génial|excellent|bravo|super|parfait|toll|danke|großartig|hervorragend|liebe|genial|gracias|me encanta|excelente|increíble|perfecto|obrigad[oa]|adoro|ótimo|maravilhos[oa]|grazie|fantastico|ottimo|perfetto|adoro|geweldig|bedankt|fantastisch|top|prachtig|heerlijk)\b/i;
+const PRAISE = words(
+  /\b(cheers|lovely|as pictured|as described|sorted (everything|it|me)|10\/10|five stars|5 stars|would (order|buy|recommend) again|you rock|rock|happy|glad|pleased|satisfied|delighted|i (really )?like|like the new|nice|beautiful|schön\w*|muy buen[oa]|beau|belle|bellissim[oa]|mooie?|gostei|me gusta|mi piace|j'aime|gefällt|tevreden|aanrader|zufrieden|satisfait\w*|content[oa]|satisfeit[oa]|soddisfatt[oa]|recomiendo|recomendo|consiglio|je recommande|empfehle|impeccable|parfait\w*|perfeit[oa]|superbe|top notch|impressive|painless|recommend|enjoy|enjoying|vielen dank|dank|love|loving|loved|great|awesome|amazing|excellent|fantastic|wonderful|brilliant|perfect|beautiful|nice job|good job|great job|well done|congrat\w*|kudos|thank(s| you)|impressed|superb|best|j'adore|merci|génial|excellent|bravo|super|parfait|toll|danke|großartig|hervorragend|liebe|genial|gracias|me encanta|excelente|increíble|perfecto|obrigad[oa]|adoro|ótimo|maravilhos[oa]|grazie|fantastico|ottimo|perfetto|adoro|geweldig|bedankt|fantastisch|top|prachtig|heerlijk)\b/i,
+);
 
 /** Words of disappointment, annoyance or anger (seven languages). */
-const UPSET =
-  /\b(disappoint\w*|frustrat\w*|annoy\w*|irritat\w*|terrible|horrible|awful|worst|useless|ridiculous|unacceptable|nightmare|cheated|scam|boring|not (impressed|happy|satisfied)|unhappy|angry|hate|sucks|rubbish|waste|fed up|too expensive|way too|never (happened|arrived|replied|answered)|déçu\w*|décevant\w*|nul|inadmissible|énervant|enttäusch\w*|ärgerlich|schrecklich|unmöglich|nervig|decepcion\w*|pésimo|horrible|fatal|molest\w*|decepcionad\w*|péssim\w*|horrível|irritante|delus\w*|pessim\w*|orribile|fastidios\w*|teleurgesteld|teleurstellend|slecht|vreselijk|irritant)\b/i;
+const UPSET = words(
+  /\b(rip-?off|ripoff|rude|dirty|filthy|much too|far too|viel zu|beaucoup trop|bien trop|takes forever|forever|ewig|éternité|eternidad|eternidade|una vita|eeuwen|for ages|painful|pénible|nervig|chato|vervelend|disappoint\w*|frustrat\w*|annoy\w*|irritat\w*|terrible|horrible|awful|worst|useless|ridiculous|unacceptable|nightmare|cheated|scam|boring|not (impressed|happy|satisfied)|unhappy|angry|hate|sucks|rubbish|waste|fed up|too expensive|way too|never (happened|arrived|replied|answered)|déçu\w*|décevant\w*|nul|inadmissible|énervant|enttäusch\w*|ärgerlich|schrecklich|unmöglich|nervig|decepcion\w*|pésimo|horrible|fatal|molest\w*|decepcionad\w*|péssim\w*|horrível|irritante|delus\w*|pessim\w*|orribile|fastidios\w*|teleurgesteld|teleurstellend|slecht|vreselijk|irritant)\b/i,
+);
+
+/** Sarcasm: thanks for nothing, always. */
+const SARCASM = words(
+  /\b(thanks for nothing|merci pour rien|danke für nichts|gracias por nada|obrigad[oa] por nada|grazie per niente|bedankt voor niets|yeah right)\b/i,
+);
+
+/** Opening praise that is sarcastic when the rest reports a problem ("Oh great, it crashed again"). */
+const SARCASTIC_OPENING = words(
+  /^(oh |just )?(great|wonderful|perfect|brilliant|fantastic|super|bravo|génial|toll|genial|ótimo|perfetto|geweldig)[,!.]+ /i,
+);
+
+/**
+ * Praise of something that does not exist yet ("it would be great if…",
+ * "wäre toll") asks for it: it is not praise.
+ */
+const CONDITIONAL_PRAISE = words(
+  /\b(nice to have|(it )?(would|'d) be (so |really )?(nice|great|cool|awesome|amazing|fantastic|perfect|lovely)|(wäre|würde) (\w+ )?(schön|toll|super|klasse|genial|großartig)|serait (\w+ )?(bien|génial|super|parfait|top)|sería (\w+ )?(genial|fantástico|perfecto|bueno)|seria (\w+ )?(ótimo|legal|perfeito|incrível)|sarebbe (\w+ )?(bello|fantastico|perfetto|ottimo|top)|zou (\w+ )?(fijn|mooi|geweldig|top|super) zijn)\b/gi,
+);
 
 /** Negative turns that make praise something else. */
-const BUT =
-  /\b(but|however|except|although|though|unfortunately|sadly|mais|sauf|aber|leider|pero|sin embargo|mas|porém|però|ma|maar|helaas)\b/i;
+const BUT = words(
+  /\b(until (today|now|recently|the (last |latest )?update)|but|however|except|although|though|unfortunately|sadly|mais|sauf|aber|leider|pero|sin embargo|mas|porém|però|ma|maar|helaas)\b/i,
+);
 
 /** Asking for information (shipping, prices, jobs, opening hours…). */
-const INFO_TOPIC =
-  /\b(store|shop|physical store|magasin|boutique|laden|geschäft|tienda|loja|negozio|winkel|membership|opening|horaires|öffnungszeiten|horario|horário|orari|openingstijden|ship|ships|shipping|deliver|delivers|delivery|price|prices|pricing|cost|costs|how much|hiring|jobs?|careers?|internship|vacanc\w*|open(ing)? hours|store hours|open on|stock|in stock|available|availability|return policy|refund policy|warranty|contact|discount|student|livr\w*|prix|combien|recrut\w*|emploi|versand|liefer\w*|preis|kosten|stellen|envío|envían|precio|cuánto|empleo|trabajo|frete|entrega|preço|quanto|vaga|emprego|spedi\w*|consegna|prezzo|quanto|lavoro|verzend\w*|bezorg\w*|prijs|kost|vacature)\b/i;
+const INFO_TOPIC = words(
+  /\b(store|shop|physical store|magasin|boutique|laden|geschäft|tienda|loja|negozio|winkel|membership|opening|horaires|öffnungszeiten|horario|horário|orari|openingstijden|ship|ships|shipping|deliver|delivers|delivery|price|prices|pricing|cost|costs|how much|hiring|jobs?|careers?|internship|vacanc\w*|open(ing)? hours|store hours|open on|stock|in stock|available|availability|return policy|refund policy|warranty|contact|discount|student|livr\w*|prix|combien|recrut\w*|emploi|versand|liefer\w*|preis|kosten|stellen|envío|envían|precio|cuánto|empleo|trabajo|frete|entrega|preço|quanto|vaga|emprego|spedi\w*|consegna|prezzo|quanto|lavoro|verzend\w*|bezorg\w*|prijs|kost|vacature)\b/i,
+);
 
-const QUESTION_START =
-  /^(quick question|do you have|avez-vous|quels?|quelles?|haben sie|habt ihr|tienen|tenéis|vocês têm|têm|avete|hebben jullie|heeft u|do|does|did|is|are|can|could|will|when|where|what|which|who|how|why|est-ce|quand|où|combien|comment|pourquoi|quel|quelle|wann|wo|wie|was|warum|gibt es|cuándo|dónde|cuánto|cómo|qué|hay|quando|onde|quanto|como|qual|há|dove|quali?|c'è|wanneer|waar|hoeveel|hoe|wat|is er)\b/i;
+const QUESTION_START = words(
+  /^(quick question|do you have|avez-vous|quels?|quelles?|haben sie|habt ihr|tienen|tenéis|vocês têm|têm|avete|hebben jullie|heeft u|do|does|did|is|are|can|could|will|when|where|what|which|who|how|why|est-ce|quand|où|combien|comment|pourquoi|quel|quelle|wann|wo|wie|was|warum|gibt es|cuándo|dónde|cuánto|cómo|qué|hay|quando|onde|quanto|como|qual|há|dove|quali?|c'è|wanneer|waar|hoeveel|hoe|wat|is er)\b/i,
+);
+
+/**
+ * Openings that look like a question word but start a statement when no
+ * question mark follows: "When I filter…", "Quand je change…", "Wenn ich…",
+ * "Cuando abro…", "Hay un error…", "C'è un errore…".
+ */
+const STATEMENT_START = words(
+  /^((when|whenever|quand|lorsque|wanneer) (i|you|we|they|the|my|a|an|je|j'|on|tu|il|le|la|les|mon|ma|ik|je|we|de|het|een|mijn)\b|(when|whenever) \w+ing\b|(wenn|falls|als|cuando|quando|si|se|if) |(hay|há|c'è|ci sono|er is|er zijn|il y a|es gibt) )/i,
+);
 
 export interface Intent {
   broken: boolean;
@@ -61,24 +109,40 @@ export interface Intent {
   infoQuestion: boolean;
 }
 
-export function readIntent(text: string): Intent {
-  const broken = BROKEN.test(text);
+export function readIntent(input: string): Intent {
+  // Typographic apostrophes (’) read as plain ones (qu’une, don’t).
+  const text = input.replace(/[’‘]/g, "'");
   const request = REQUEST.test(text);
+  const broken = BROKEN.test(text);
+  const sarcasm =
+    SARCASM.test(text) || (broken && SARCASTIC_OPENING.test(text.trim()));
   const praise =
-    PRAISE.test(text) && !/\bnot (great|good|perfect)\b/i.test(text);
-  const question = text.includes('?') || QUESTION_START.test(text.trim());
+    !sarcasm &&
+    PRAISE.test(text.replace(CONDITIONAL_PRAISE, ' ')) &&
+    !/\b(not|never) (\w+ )?(great|good|perfect|nice|happy|glad|pleased|satisfied)\b/i.test(
+      text,
+    );
+  const improve = IMPROVE.test(text);
+  const question =
+    text.includes('?') ||
+    (QUESTION_START.test(text.trim()) && !STATEMENT_START.test(text.trim()));
   const offSite = OFF_SITE.test(text) && !ON_SITE.test(text);
   const notInfo =
     /\b(is there a way|any plans|possible to)\b/i.test(text) || request;
   return {
     broken,
-    upset: UPSET.test(text),
-    improve: IMPROVE.test(text),
+    upset: UPSET.test(text) || sarcasm,
+    improve,
     offSite,
     request,
     praise,
     purePraise:
-      praise && !broken && !request && !BUT.test(text) && !text.includes('?'),
+      praise &&
+      !broken &&
+      !request &&
+      !improve &&
+      !BUT.test(text) &&
+      !text.includes('?'),
     // A question that reports nothing and asks for nothing new asks for
     // information (shipping, stores, accounts, prices…).
     infoQuestion:
@@ -86,17 +150,19 @@ export function readIntent(text: string): Intent {
       !notInfo &&
       !request &&
       (INFO_TOPIC.test(text) ||
-        (QUESTION_START.test(text.trim()) && !broken && !IMPROVE.test(text))),
+        (QUESTION_START.test(text.trim()) && !broken && !improve)),
   };
 }
 
 /** Cues of high impact: money, data, security, blocked core tasks, outages. */
-const HIGH =
-  /\b(crash\w*|lost|losing|deleted|erased|wiped|data loss|charged (twice|again|anyway)|double (charge|charged|billing)|refund|security|privacy|breach|hacked|leak\w*|vulnerab\w*|someone else'?s|other (customers|users|people)'?s?|locked out|can'?t (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|cannot (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|unable to (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|down for|outage|(is|are|went) (completely |totally )?down|error 5\d\d|5\d\d error|internal server error|urgent|asap|critical|blank (page|screen)|payment (fails?|failed|declined)|checkout (is )?(broken|fails?)|plante|impossible de (payer|me connecter|commander)|perdu|kann mich nicht|stürzt|bezahlen|no puedo (pagar|entrar|acceder)|perdí|não consigo (pagar|entrar|acessar)|perdi|non riesco a (pagare|accedere)|perso|kan niet (betalen|inloggen)|kwijt)\b/i;
+const HIGH = words(
+  /\b(overcharged|(was|were|got|been|am) (double )?charged|charged (me )?(more|for|although|even though|but)|(money|transfer|payment) (went out|left|was taken|is gone|never arrived)|paid,? (but|and)|virement|überweisung|transferencia|transferência|bonifico|overboeking|débité|abgebucht|cobrad[oa]|addebitat\w*|afgeschreven|crash\w*|lost|losing|deleted|erased|wiped|data loss|charged (twice|again|anyway)|double (charge|charged|billing)|refund|security|privacy|breach|hacked|leak\w*|vulnerab\w*|someone else'?s|other (customers|users|people)'?s?|locked out|can'?t (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|cannot (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|unable to (log ?in|sign ?in|login|access|pay|buy|check ?out|order|purchase)|down for|outage|(is|are|went) (completely |totally )?down|error 5\d\d|5\d\d error|internal server error|urgent|asap|critical|blank (page|screen)|payment (fails?|failed|declined)|checkout (is )?(broken|fails?)|plante|impossible de (payer|me connecter|commander)|perdu|kann mich nicht|stürzt|bezahlen|no puedo (pagar|entrar|acceder)|perdí|não consigo (pagar|entrar|acessar)|perdi|non riesco a (pagare|accedere)|perso|kan niet (betalen|inloggen)|kwijt)\b/i,
+);
 
 /** Cosmetic or nice-to-have. */
-const LOW =
-  /\b(typo|misspell\w*|spelling|grammar|minor|cosmetic|tiny|small thing|nitpick|slightly|nice to have|would be (nice|cool|fun)|someday|misaligned|off cent(er|re)|overlaps?|color|colour|font|icon|faute de frappe|tippfehler|errata)\b/i;
+const LOW = words(
+  /\b(typo|misspell\w*|spelling|grammar|minor|cosmetic|tiny|small thing|nitpick|slightly|nice to have|would be (nice|cool|fun)|someday|misaligned|off cent(er|re)|overlaps?|color|colour|font|icon|faute de frappe|tippfehler|errata)\b/i,
+);
 
 /**
  * Priority by impact: payment, data loss, security, crashes and blocked

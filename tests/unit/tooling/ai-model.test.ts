@@ -9,7 +9,8 @@ describe('the shipped AI model', () => {
       'utf8',
     );
     expect(shipped === buildAiModels().source).toBe(true);
-  });
+    // Training reads all ~800 examples: seconds on a shared, loaded machine.
+  }, 60_000);
 
   it('was trained on none of the held-out evaluation texts', () => {
     const train = readFileSync(

@@ -96,14 +96,8 @@ export function processOffline(
     models.category,
     features,
   );
-  let priority: FeedbackPriority =
-    impactPriority(text) ?? best<FeedbackPriority>(models.priority, features);
-  if (intent.purePraise) {
+  if (intent.purePraise || intent.infoQuestion) {
     category = 'other';
-    priority = 'low';
-  } else if (intent.infoQuestion) {
-    category = 'other';
-    priority = 'low';
   } else if (intent.offSite && !intent.request) {
     // Delivery, support and product complaints: nothing to fix on the site.
     category = 'other';
@@ -127,6 +121,13 @@ export function processOffline(
     category = 'improvement';
   }
   if (isFeedbackCategory(request.feedbackType)) category = request.feedbackType;
+  // Praise and simple questions are low; otherwise impact words decide, and
+  // the model when the text has none.
+  let priority: FeedbackPriority =
+    intent.purePraise || intent.infoQuestion
+      ? 'low'
+      : (impactPriority(text) ??
+        best<FeedbackPriority>(models.priority, features));
   let sentiment = intent.purePraise
     ? 'positive'
     : best<FeedbackSentiment>(models.sentiment, [
@@ -134,6 +135,17 @@ export function processOffline(
         ...categoryFeatures(category),
       ]);
   if (intent.upset && !intent.purePraise) sentiment = 'negative';
+  // A complaint about delivery, support or the product (no question, no
+  // request, no praise) is negative whatever its words.
+  else if (
+    intent.offSite &&
+    category === 'other' &&
+    !intent.praise &&
+    !intent.request &&
+    !intent.infoQuestion &&
+    !text.includes('?')
+  )
+    sentiment = 'negative';
   else if (intent.praise && !intent.broken) sentiment = 'positive';
   if (intent.infoQuestion && sentiment === 'positive') sentiment = 'neutral';
   if (isSpam) {

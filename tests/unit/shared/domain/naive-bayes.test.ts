@@ -39,4 +39,19 @@ describe('naive Bayes', () => {
       trainNaiveBayes(['bug'], [{ features: ['x'], label: 'other' }]),
     ).toThrow('Unknown label "other"');
   });
+
+  it('smooths with each model its own vocabulary, however often it classifies', () => {
+    const larger = trainNaiveBayes(
+      ['bug', 'feature'],
+      [
+        { features: ['crash', 'error', 'a', 'b', 'c', 'd'], label: 'bug' },
+        { features: ['please', 'add'], label: 'feature' },
+      ],
+    );
+    const first = classifyNaiveBayes(model, ['crash'])[0]!.probability;
+    const other = classifyNaiveBayes(larger, ['crash'])[0]!.probability;
+    expect(other).not.toBeCloseTo(first, 6);
+    expect(classifyNaiveBayes(model, ['crash'])[0]!.probability).toBe(first);
+    expect(classifyNaiveBayes(larger, ['crash'])[0]!.probability).toBe(other);
+  });
 });

@@ -203,4 +203,44 @@ describe('offline processor (issue #23)', () => {
       'low',
     );
   });
+
+  it.each([
+    'Cheers for the quick refund.',
+    'Heel tevreden met mijn aankoop, aanrader.',
+  ])('praise is low priority whatever impact words it holds: %s', (text) => {
+    expect(run(text)).toMatchObject({
+      category: 'other',
+      sentiment: 'positive',
+      priority: 'low',
+      actionable: false,
+    });
+  });
+
+  it.each([
+    ['Me cobraron dos veces el mismo pedido.', 'bug'],
+    ['Il pacco è arrivato rotto e nessuno risponde.', 'other'],
+    ['Super appli ! Il ne manque qu’une liste de favoris.', 'feature'],
+    ['Die Schrift ist winzig, man kann kaum etwas lesen.', 'improvement'],
+  ])(
+    'reads the category in any of the seven languages: %s',
+    (text, category) => {
+      expect(run(text).category).toBe(category);
+    },
+  );
+
+  it.each([
+    'Das Essen kam kalt und zu spät.',
+    'Thanks for nothing, my order is still not here after a month.',
+    'Oh great, the app logged me out again.',
+  ])('complaints and sarcasm read negative: %s', (text) => {
+    expect(run(text).sentiment).toBe('negative');
+  });
+
+  it.each([
+    'Estaría bien poder guardar varias direcciones.',
+    'Seria bom poder salvar vários endereços.',
+    'Sarebbe bello poter salvare più indirizzi.',
+  ])('a short request with common verbs is no gibberish: %s', (text) => {
+    expect(run(text)).toMatchObject({ is_spam: false, category: 'feature' });
+  });
 });
