@@ -3,13 +3,13 @@ import { loadDraft } from '@ext/lib/drafts';
 import type { Capture, PageInfo, TargetTab } from '@ext/lib/messaging';
 import { startPopup } from '@ext/lib/popup-start';
 import {
+  DEFAULT_BACKEND_URL,
   authStorageKey,
-  backendConfigItem,
-  backendUrlItem,
-  sessionEndItem,
-  statsCacheItem,
+  readLocal,
   storedSessionUser,
+  type BackendConfig,
   type CachedStats,
+  type SessionEnd,
   type Draft,
   type DraftShot,
 } from '@ext/lib/storage';
@@ -65,13 +65,25 @@ export function pageFromTab(target: TargetTab | null): PageInfo | null {
 export async function readShell(
   target: Promise<TargetTab | null>,
 ): Promise<Shell> {
-  const [backendUrl, config, cachedStats, sessionEnd, tab] = await Promise.all([
-    backendUrlItem.getValue(),
-    backendConfigItem.getValue(),
-    statsCacheItem.getValue(),
-    sessionEndItem.getValue(),
+  // One storage round trip for the first screen's items, one for the
+  // session (its key depends on the backend), one for the draft.
+  const [stored1, tab] = await Promise.all([
+    readLocal([
+      'local:backendUrl',
+      'local:backendConfig',
+      'local:statsCache',
+      'local:sessionEnd',
+    ]),
     target,
   ]);
+  const backendUrl =
+    (stored1['local:backendUrl'] as string | undefined) ?? DEFAULT_BACKEND_URL;
+  const config =
+    (stored1['local:backendConfig'] as BackendConfig | undefined) ?? null;
+  const cachedStats =
+    (stored1['local:statsCache'] as CachedStats | undefined) ?? null;
+  const sessionEnd =
+    (stored1['local:sessionEnd'] as SessionEnd | undefined) ?? null;
   const normalised = normaliseBackendUrl(backendUrl);
   const page = pageFromTab(tab);
   const sameBackend = config?.backendUrl === normalised;

@@ -96,12 +96,17 @@ export default defineContentScript({
           ? CAPTURE_TEXTS.rendering
           : CAPTURE_TEXTS.renderingElement,
       );
-      try {
-        const screenshot = await render(target, region, scale);
-        if (!r.cancelled) finish(r, { screenshot });
-        return;
-      } catch {
-        if (r.cancelled) return;
+      // html2canvas cannot clone the page from Firefox's content-script
+      // world (its Xray wrappers, niklasvh/html2canvas#1184): Firefox goes
+      // straight to the scrolled capture and says so.
+      if (!import.meta.env.FIREFOX) {
+        try {
+          const screenshot = await render(target, region, scale);
+          if (!r.cancelled) finish(r, { screenshot });
+          return;
+        } catch {
+          if (r.cancelled) return;
+        }
       }
       try {
         const screenshot = await stitchRegion({
@@ -113,7 +118,12 @@ export default defineContentScript({
             progress(r, CAPTURE_TEXTS.stitching, done, total),
           cancelled: () => r.cancelled,
         });
-        finish(r, { screenshot, note: CAPTURE_TEXTS.fallbackNote });
+        finish(r, {
+          screenshot,
+          note: import.meta.env.FIREFOX
+            ? CAPTURE_TEXTS.scrolledNote
+            : CAPTURE_TEXTS.fallbackNote,
+        });
       } catch (error) {
         if (error instanceof CaptureCancelled || r.cancelled) return;
         finish(r, { error: CAPTURE_TEXTS.failed });

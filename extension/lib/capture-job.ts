@@ -1,4 +1,5 @@
 import { storage } from '#imports';
+import { lazyItem } from './lazy-item';
 
 /** The captures beyond the instant one of the visible area. */
 export type CaptureMode = 'page' | 'element';
@@ -27,9 +28,10 @@ export interface CaptureJob {
   error: string | null;
 }
 
-export const captureJobItem = storage.defineItem<CaptureJob | null>(
-  'local:captureJob',
-  { fallback: null },
+export const captureJobItem = lazyItem(() =>
+  storage.defineItem<CaptureJob | null>('local:captureJob', {
+    fallback: null,
+  }),
 );
 
 export const CAPTURE_TEXTS = {
@@ -40,6 +42,7 @@ export const CAPTURE_TEXTS = {
     'Point at an element on the page and click it. Esc cancels; ↑ and ↓ pick the parent or child.',
   fallbackNote:
     'This page uses styles the page renderer can’t draw, so it was captured by scrolling.',
+  scrolledNote: 'Captured by scrolling through the page.',
   failed: 'The page could not be captured. Your feedback is kept.',
   refused:
     'The browser does not allow capturing this page. You can still send feedback.',

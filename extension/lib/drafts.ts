@@ -2,6 +2,7 @@ import {
   draftIndexItem,
   draftItem,
   draftShotItem,
+  readLocal,
   type Draft,
   type DraftShot,
 } from './storage';
@@ -31,11 +32,15 @@ export async function loadDraft(
   url: string,
 ): Promise<{ draft: Draft | null; shot: DraftShot | null }> {
   const key = storageKey(userId, url);
-  const [draft, shot] = await Promise.all([
-    draftItem(key).getValue(),
-    draftShotItem(key).getValue(),
-  ]);
-  return { draft, shot };
+  // One round trip, and no item defined (WXT reads an item's key again when
+  // it is defined: the screenshot, up to 300 KB, would be read twice).
+  const draftKey = `local:draft:${key}`;
+  const shotKey = `local:draftShot:${key}`;
+  const found = await readLocal([draftKey, shotKey]);
+  return {
+    draft: (found[draftKey] as Draft | undefined) ?? null,
+    shot: (found[shotKey] as DraftShot | undefined) ?? null,
+  };
 }
 
 /** Stores a draft (without touching its screenshot) and forgets the oldest beyond {@link MAX_DRAFTS}. */

@@ -1,9 +1,26 @@
-import { storage } from '#imports';
+import { browser, storage } from '#imports';
 import type { FeedbackCategory } from '@shared/domain/categories';
 import type { TechnicalContext } from '@shared/domain/technical-context';
 import type { CaptureKind } from './capture-job';
+import { lazyItem } from './lazy-item';
 
 declare const __PEEGA_PUBLIC_URL__: string;
+
+/**
+ * The stored values of `local:` item keys in ONE storage round trip (no
+ * item defined, no fallback applied): the popup's first screen
+ * (api/popup-boot.ts). Missing keys are absent.
+ */
+export async function readLocal(
+  keys: string[],
+): Promise<Record<string, unknown>> {
+  const found = await browser.storage.local.get(
+    keys.map((k) => k.replace(/^local:/, '')),
+  );
+  return Object.fromEntries(
+    keys.map((k) => [k, found[k.replace(/^local:/, '')]]),
+  );
+}
 
 /** The backend chosen at build time (PEEGA_PUBLIC_URL, ARCHITECTURE "Extension build"). */
 export const DEFAULT_BACKEND_URL: string =
@@ -12,10 +29,12 @@ export const DEFAULT_BACKEND_URL: string =
     : 'http://localhost:3000';
 
 /** The Peega web app the extension talks to; changeable in the options page. */
-export const backendUrlItem = storage.defineItem<string>('local:backendUrl', {
-  fallback: DEFAULT_BACKEND_URL,
-  version: 1,
-});
+export const backendUrlItem = lazyItem(() =>
+  storage.defineItem<string>('local:backendUrl', {
+    fallback: DEFAULT_BACKEND_URL,
+    version: 1,
+  }),
+);
 
 /** What `GET <backend>/config.json` answered, kept so the popup opens offline. */
 export interface BackendConfig {
@@ -24,9 +43,11 @@ export interface BackendConfig {
   supabaseAnonKey: string;
 }
 
-export const backendConfigItem = storage.defineItem<BackendConfig | null>(
-  'local:backendConfig',
-  { fallback: null, version: 1 },
+export const backendConfigItem = lazyItem(() =>
+  storage.defineItem<BackendConfig | null>('local:backendConfig', {
+    fallback: null,
+    version: 1,
+  }),
 );
 
 /** A rectangle to blur, in fractions (0–1) of the screenshot's size. */
@@ -82,10 +103,12 @@ export interface DraftShot {
 }
 
 /** Page addresses of the stored drafts, most recent last. */
-export const draftIndexItem = storage.defineItem<string[]>('local:draftIndex', {
-  fallback: [],
-  version: 1,
-});
+export const draftIndexItem = lazyItem(() =>
+  storage.defineItem<string[]>('local:draftIndex', {
+    fallback: [],
+    version: 1,
+  }),
+);
 
 export const draftItem = (url: string) =>
   storage.defineItem<Draft | null>(`local:draft:${url}`, { fallback: null });
@@ -135,9 +158,10 @@ export interface CachedStats {
 }
 
 /** The last `user_stats` seen, so the popup shows the right points at once. */
-export const statsCacheItem = storage.defineItem<CachedStats | null>(
-  'local:statsCache',
-  { fallback: null },
+export const statsCacheItem = lazyItem(() =>
+  storage.defineItem<CachedStats | null>('local:statsCache', {
+    fallback: null,
+  }),
 );
 
 /**
@@ -150,7 +174,6 @@ export const statsCacheItem = storage.defineItem<CachedStats | null>(
  */
 export type SessionEnd = 'ended' | 'signed-out' | null;
 
-export const sessionEndItem = storage.defineItem<SessionEnd>(
-  'local:sessionEnd',
-  { fallback: null },
+export const sessionEndItem = lazyItem(() =>
+  storage.defineItem<SessionEnd>('local:sessionEnd', { fallback: null }),
 );

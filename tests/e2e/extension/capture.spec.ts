@@ -142,6 +142,10 @@ test('the whole page of a 10,000 px article, blurred from the keyboard, arrives 
     { name: 'bottom', x0: 0.1, x1: 0.9, y: 0.995 },
   ]);
   expect(image.height / image.width).toBeGreaterThan(7);
+  // Far taller than the viewport the visible area showed.
+  expect(image.height / image.width).toBeGreaterThan(
+    (visible.height / visible.width) * 5,
+  );
   // The bars stay sharp above the box and are gone inside it (no edges).
   expect(image.probes.top!.edges).toBeGreaterThan(6);
   expect(image.probes.middle!.edges).toBe(0);
@@ -297,8 +301,10 @@ test('an element picked in the page (hover, click) comes back to the popup, with
   await expect(again.field('Your feedback')).toHaveValue(
     'The price in this card is wrong.',
   );
-  const size = await previewSize(again);
-  expect(size.width / size.height).toBeCloseTo(1.5, 1);
+  // The card's own size (300×200 CSS px) at the page's pixel ratio.
+  const dpr = await page.evaluate(() => devicePixelRatio);
+  const cardSize = { width: 300 * dpr, height: 200 * dpr };
+  expect(await previewSize(again)).toEqual(cardSize);
   await shot(again.page, 'ext-capture-element');
 
   await again.submit().click();
@@ -307,7 +313,7 @@ test('an element picked in the page (hover, click) comes back to the popup, with
   const image = await inspectJpeg(again.page, bytes, [
     { name: 'centre', x0: 0.3, x1: 0.7, y: 0.7 },
   ]);
-  expect(image.width / image.height).toBeCloseTo(1.5, 1);
+  expect({ width: image.width, height: image.height }).toEqual(cardSize);
   expect(image.probes.centre!.r).toBeGreaterThan(180);
   expect(image.probes.centre!.g).toBeLessThan(80);
 });

@@ -13,6 +13,7 @@ import { AuthPage } from '../web/pages/auth.page.ts';
 import { DashboardPage } from '../web/pages/dashboard.page.ts';
 import { newEmail } from '../web/support.ts';
 import { expect, test } from './fixtures.ts';
+import { inspectJpeg } from './pages/capture-pages.ts';
 import {
   PopupPage,
   SHOP_HTML,
@@ -136,6 +137,14 @@ test('a new user sends feedback with a blurred screenshot from the toolbar', asy
   const bytes = Buffer.from(await file!.arrayBuffer());
   expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
+
+  // The visible area, at the size of the tab's viewport.
+  const viewport = await shop.evaluate(() => ({
+    width: Math.round(innerWidth * devicePixelRatio),
+    height: Math.round(innerHeight * devicePixelRatio),
+  }));
+  const image = await inspectJpeg(popup.page, bytes, []);
+  expect({ width: image.width, height: image.height }).toEqual(viewport);
 
   // Blurred: the left panel's stripes are gone, the right one's remain.
   const { left, right } = await stripeSpread(popup.page, bytes);

@@ -26,6 +26,7 @@ import {
 import { createTestClient } from '../../support/backend.ts';
 import { CompanyPage } from '../web/pages/company.page.ts';
 import { newEmail } from '../web/support.ts';
+import { BROKEN_HTML } from './pages/capture-pages.ts';
 import { PopupPage, setBackend } from './pages/popup.page.ts';
 
 /*
@@ -51,21 +52,7 @@ const DOMAIN = `${RUN}.peega-ctx.test`;
 const SITE = `http://shop.${DOMAIN}/checkout`;
 const OTHER = 'http://elsewhere.test/';
 const PASSWORD = 'a-long-password-1';
-const SHOTS = '/tmp/shots-ctx';
-
-/** A page that fails the way real ones do: at load, and on a click. */
-const BROKEN_HTML = `<!doctype html><html><head><title>Checkout</title></head><body>
-<h1>Checkout</h1><button id="pay">Pay</button>
-<script>
-  console.error('Checkout failed for jane@shop.test token=abc123');
-  fetch('/api/cart?session=xyz', { method: 'POST' });
-  Promise.reject(new Error('Payment service unavailable'));
-  document.getElementById('pay').onclick = () => {
-    const x = new XMLHttpRequest();
-    x.open('GET', '/api/pay/9f86d081884c7d659a2feaa0c55ad015');
-    x.send();
-  };
-</script></body></html>`;
+const SHOTS = process.env.PEEGA_SHOTS_DIR ?? 'test-results/screens';
 
 const test = base.extend<{ context: BrowserContext; extensionId: string }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their deps

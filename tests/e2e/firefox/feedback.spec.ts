@@ -52,15 +52,7 @@ test('a new user sends feedback with a screenshot from Firefox', async () => {
   expect(signUp.error).toBeNull();
 
   // The options page points the add-on at this backend.
-  const options = await firefox.open('options.html', 'tab');
-  const address = await byRole(options, 'textbox', 'Backend address');
-  await address!.click({ count: 3 });
-  await address!.type(baseURL);
-  await (await byRole(options, 'button', 'Save'))!.click();
-  await options.waitForSelector(
-    `::-p-text(Saved. Peega answers at ${baseURL}.)`,
-  );
-  await options.close();
+  await firefox.setBackend(baseURL);
 
   const page = (await firefox.browser.pages())[0]!;
   await page.goto(shop.url);

@@ -37,7 +37,10 @@ export class FirefoxExtension {
     readonly base: string,
   ) {}
 
-  static async launch(): Promise<FirefoxExtension> {
+  /** `prefs`: more profile preferences for this browser. */
+  static async launch(
+    prefs: Record<string, unknown> = {},
+  ): Promise<FirefoxExtension> {
     const uuid = randomUUID();
     const browser = await puppeteer.launch({
       browser: 'firefox',
@@ -52,6 +55,7 @@ export class FirefoxExtension {
           [FIREFOX_ADDON_ID]: uuid,
         }),
         'network.dns.localDomains': SHOP_HOST,
+        ...prefs,
       },
     });
     try {
@@ -108,22 +112,59 @@ export class FirefoxExtension {
     return this.chromeScope(`
       const { ExtensionParent } = ChromeUtils.importESModule(
         'resource://gre/modules/ExtensionParent.sys.mjs');
+      const { ViewPopup } = ChromeUtils.importESModule(
+        'resource:///modules/ExtensionPopups.sys.mjs');
       const ext = ExtensionParent.GlobalManager.getExtension(${JSON.stringify(FIREFOX_ADDON_ID)});
-      ExtensionParent.apiManager.global.browserActionFor(ext).triggerAction(window);
-      const tab = gBrowser.selectedTab;
-      const popupView = async () => {
+      const popupOpen = () => [...ext.views].some((v) => v.viewType === 'popup');
+      const until = async (open) => {
         for (let i = 0; i < 50; i++) {
-          if ([...ext.views].some((v) => v.viewType === 'popup')) return true;
+          if (popupOpen() === open) return open;
           await new Promise((r) => setTimeout(r, 100));
         }
-        return false;
+        return !open;
       };
+      // A click while the popup is open closes it, as for a user: the real
+      // popup of an earlier click (it stays open headless) is closed first.
+      const earlier = ViewPopup.for(ext, window);
+      if (earlier) {
+        earlier.closePopup();
+        await until(false);
+      }
+      ExtensionParent.apiManager.global.browserActionFor(ext).triggerAction(window);
+      const tab = gBrowser.selectedTab;
+      const popupView = () => until(true);
       return {
         tabId: ext.tabManager.getWrapper(tab).id,
         windowId: ext.windowManager.getWrapper(window).id,
         activeTab: ext.tabManager.hasActiveTabPermission(tab),
         popupOpen: await popupView(),
       };`);
+  }
+
+  /**
+   * Firefox's own prompt for an optional permission ("Peega requests
+   * additional permissions", the doorhanger `permissions.request` shows in
+   * the requesting page's window): waits for it, answers it as the user's
+   * Allow (or Cancel) button does, and returns the lines it asked about.
+   */
+  async answerPermissionPrompt(allow: boolean): Promise<string[]> {
+    return this.chromeScope(`
+      const allow = ${allow};
+      for (let i = 0; i < 100; i++) {
+        for (const w of Services.wm.getEnumerator('navigator:browser')) {
+          for (const b of w.gBrowser.browsers) {
+            const n = w.PopupNotifications.getNotification('addon-webext-permissions', b);
+            if (!n) continue;
+            const msgs = n.options.customElementOptions.strings.msgs;
+            const action = allow ? n.mainAction : n.secondaryActions[0];
+            action.callback();
+            n.remove();
+            return msgs;
+          }
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('No permission prompt');`);
   }
 
   /**
@@ -142,23 +183,58 @@ export class FirefoxExtension {
     return page;
   }
 
+  /** Points the add-on at `url` through its options page, as a user does. */
+  async setBackend(url: string): Promise<void> {
+    const options = await this.open('options.html', 'tab');
+    const address = await options.waitForSelector(
+      '::-p-aria([role="textbox"][name="Backend address"])',
+    );
+    await address!.click({ count: 3 });
+    await address!.type(url);
+    await options.click('::-p-aria([role="button"][name="Save"])');
+    await options.waitForSelector(`::-p-text(Saved. Peega answers at ${url}.)`);
+    await options.close();
+  }
+
   close() {
     return this.browser.close();
   }
 }
 
-/** A tiny web server for the page the feedback is about. */
-export async function startShop(html: string) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
+/**
+ * A tiny web server for the pages the feedback is about: `pages` maps a
+ * path to its HTML (`html` alone is served at every path); `/api/…` answers
+ * 500, and 404 under `/api/pay/`, as Chromium's e2e routes them, for pages
+ * that fail the way real ones do (BROKEN_HTML in tests/e2e/extension/pages/capture-pages.ts).
+ */
+export async function startShop(html: string | Record<string, string>) {
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://shop').pathname;
+    if (pathname === '/favicon.ico') {
+      // Firefox asks for it; a 404 would be recorded as a failed request.
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    if (pathname.startsWith('/api/')) {
+      res.writeHead(pathname.startsWith('/api/pay/') ? 404 : 500);
+      res.end('no');
+      return;
+    }
+    const body = typeof html === 'string' ? html : html[pathname];
+    res.writeHead(body === undefined ? 404 : 200, {
+      'content-type': 'text/html; charset=utf-8',
+    });
+    res.end(body ?? 'Not found');
   });
   await new Promise<void>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve()),
   );
   const { port } = server.address() as AddressInfo;
+  const origin = `http://${SHOP_HOST}:${port}`;
   return {
-    url: `http://${SHOP_HOST}:${port}/cart`,
+    origin,
+    url: `${origin}/cart`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storage } from '#imports';
 import { pageFromTab, readShell } from '@ext/api/popup-boot';
 import { saveDraft, saveDraftShot } from '@ext/lib/drafts';
 import {
@@ -10,6 +11,7 @@ import {
   statsCacheItem,
   storedSessionUser,
 } from '@ext/lib/storage';
+import { lazyItem } from '@ext/lib/lazy-item';
 import { makeDraft } from './make-draft';
 
 const BACKEND = 'http://localhost:3000';
@@ -127,5 +129,39 @@ describe('the popup shell (first screen from storage, no network)', () => {
       user: null,
       page: null,
     });
+  });
+
+  it('reads storage in three round trips: the items, the session, the draft (issue #26, popup speed)', async () => {
+    await configure();
+    await fakeBrowser.storage.local.set({
+      [authStorageKey(SUPABASE)]: SESSION,
+    });
+    await statsCacheItem.setValue(STATS);
+    await saveDraft('u1', makeDraft({ text: 'Half typed' }));
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const shell = await readShell(Promise.resolve(TAB));
+    expect(shell).toMatchObject({ user: { id: 'u1' }, stats: STATS });
+    expect(shell.draft).toMatchObject({ text: 'Half typed' });
+    expect(get).toHaveBeenCalledTimes(3);
+    get.mockRestore();
+  });
+});
+
+describe('storage items defined on first use', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('reads nothing until the item is used (WXT reads a key when its item is defined)', async () => {
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const define = vi.fn(() =>
+      storage.defineItem<string>('local:lazyProbe', { fallback: 'none' }),
+    );
+    const item = lazyItem(define);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(define).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
+    await item.setValue('kept');
+    expect(await item.getValue()).toBe('kept');
+    expect(define).toHaveBeenCalledTimes(1);
+    get.mockRestore();
   });
 });

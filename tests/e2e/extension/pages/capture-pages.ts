@@ -39,6 +39,20 @@ export const CARD_HTML = `<!doctype html><html><head><title>Product | Cards</tit
 #other{position:absolute;left:600px;top:240px;width:300px;height:200px;background:#16a34a}</style></head>
 <body><h1 style="margin:20px">A product page</h1><div id="card">Broken price</div><div id="other">Reviews</div></body></html>`;
 
+/** A page that fails the way real ones do: at load, and on a click. */
+export const BROKEN_HTML = `<!doctype html><html><head><title>Checkout</title></head><body>
+<h1>Checkout</h1><button id="pay">Pay</button>
+<script>
+  console.error('Checkout failed for jane@shop.test token=abc123');
+  fetch('/api/cart?session=xyz', { method: 'POST' });
+  Promise.reject(new Error('Payment service unavailable'));
+  document.getElementById('pay').onclick = () => {
+    const x = new XMLHttpRequest();
+    x.open('GET', '/api/pay/9f86d081884c7d659a2feaa0c55ad015');
+    x.send();
+  };
+</script></body></html>`;
+
 /** Serves `html` at `url` for the context and opens it in its first tab. */
 export async function openFixture(
   context: BrowserContext,
@@ -53,55 +67,64 @@ export async function openFixture(
   return page;
 }
 
-/** Width, height and a few measures of a JPEG, decoded in `page`. */
-export async function inspectJpeg(
-  page: Page,
-  jpeg: Buffer,
-  probes: { name: string; x0: number; x1: number; y: number }[],
-) {
-  return page.evaluate(
-    async ({ b64, probes }) => {
-      const img = new Image();
-      img.src = `data:image/jpeg;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const out: Record<
-        string,
-        { spread: number; edges: number; r: number; g: number; b: number }
-      > = {};
-      for (const p of probes) {
-        const x0 = Math.floor(p.x0 * img.width);
-        const w = Math.max(1, Math.floor((p.x1 - p.x0) * img.width));
-        const d = ctx.getImageData(x0, Math.floor(p.y * img.height), w, 1).data;
-        let min = 255;
-        let max = 0;
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let edges = 0;
-        for (let i = 0; i < d.length; i += 4) {
-          if (i > 0 && Math.abs(d[i + 1]! - d[i - 3]!) > 60) edges++;
-          min = Math.min(min, d[i + 1]!);
-          max = Math.max(max, d[i + 1]!);
-          r += d[i]!;
-          g += d[i + 1]!;
-          b += d[i + 2]!;
-        }
-        const n = d.length / 4;
-        out[p.name] = {
-          spread: max - min,
-          edges,
-          r: r / n,
-          g: g / n,
-          b: b / n,
-        };
-      }
-      return { width: img.width, height: img.height, probes: out };
-    },
-    { b64: jpeg.toString('base64'), probes },
-  );
+export interface JpegProbe {
+  name: string;
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+/**
+ * Width, height and a few measures of a JPEG (base64), decoded by the page
+ * it runs in: serialised and run there by Playwright's or Puppeteer's
+ * `evaluate`, so it uses nothing from outside. Each probe reads one row
+ * (`y`) between `x0` and `x1` (fractions of the image): the mean colour,
+ * the spread of green and how many sharp edges it crosses.
+ */
+export async function measureJpeg({
+  b64,
+  probes,
+}: {
+  b64: string;
+  probes: JpegProbe[];
+}) {
+  const img = new Image();
+  img.src = `data:image/jpeg;base64,${b64}`;
+  await img.decode();
+  const c = document.createElement('canvas');
+  c.width = img.width;
+  c.height = img.height;
+  const ctx = c.getContext('2d')!;
+  ctx.drawImage(img, 0, 0);
+  const out: Record<
+    string,
+    { spread: number; edges: number; r: number; g: number; b: number }
+  > = {};
+  for (const p of probes) {
+    const x0 = Math.floor(p.x0 * img.width);
+    const w = Math.max(1, Math.floor((p.x1 - p.x0) * img.width));
+    const d = ctx.getImageData(x0, Math.floor(p.y * img.height), w, 1).data;
+    let min = 255;
+    let max = 0;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let edges = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (i > 0 && Math.abs(d[i + 1]! - d[i - 3]!) > 60) edges++;
+      min = Math.min(min, d[i + 1]!);
+      max = Math.max(max, d[i + 1]!);
+      r += d[i]!;
+      g += d[i + 1]!;
+      b += d[i + 2]!;
+    }
+    const n = d.length / 4;
+    out[p.name] = { spread: max - min, edges, r: r / n, g: g / n, b: b / n };
+  }
+  return { width: img.width, height: img.height, probes: out };
+}
+
+/** {@link measureJpeg} of an uploaded JPEG, decoded in `page`. */
+export function inspectJpeg(page: Page, jpeg: Buffer, probes: JpegProbe[]) {
+  return page.evaluate(measureJpeg, { b64: jpeg.toString('base64'), probes });
 }
