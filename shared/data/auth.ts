@@ -77,6 +77,23 @@ export async function updatePassword(
   if (error) throw toDataError(error);
 }
 
+/**
+ * Sets a new password proving the current one in the same request
+ * (`current_password`): the session stays as it is, so an aal2 session of
+ * an account with two-factor authentication is not traded for an aal1 one.
+ */
+export async function updatePasswordWithCurrent(
+  client: Client,
+  password: string,
+  currentPassword: string,
+): Promise<void> {
+  const { error } = await client.auth.updateUser({
+    password,
+    current_password: currentPassword,
+  });
+  if (error) throw toDataError(error);
+}
+
 /** Signs out of this device. */
 export async function signOut(client: Client): Promise<void> {
   const { error } = await client.auth.signOut({ scope: 'local' });

@@ -8,6 +8,7 @@ import { validateEmail } from './email.ts';
 import { badRequest, notFound, sendJson, unprocessable } from './errors.ts';
 import { requireAdmin } from './guard.ts';
 import { listUsers } from './admin-list.ts';
+import { adminDeleteFactor, adminListFactors } from './mfa.ts';
 import { parseBody } from './params.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
 import { isUuid } from './secrets.ts';
@@ -33,7 +34,8 @@ const ADMIN_PARAMS = {
   ban_duration: 'string',
 } as const;
 
-const adminActor = {
+/** The audit actor of a service-role request. */
+export const adminActor = {
   id: '00000000-0000-0000-0000-000000000000',
   email: 'service_role',
 };
@@ -150,7 +152,8 @@ async function updateUserById(
     throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   const bannedUntil = banUntil(ctx, p.ban_duration);
   if (email && email !== user.email) await emailTaken(ctx, email, user.id);
-  if (p.password !== undefined) checkPasswordStrength(p.password);
+  if (p.password !== undefined)
+    checkPasswordStrength(ctx.config.auth.password, p.password);
   const passwordHash =
     p.password !== undefined ? await hashPassword(p.password) : undefined;
   const updated = await ctx.db.transaction(async (tx) => {
@@ -191,6 +194,22 @@ async function updateUserById(
     return (await findUserById(tx, user.id))!;
   });
   return sendJson(200, userJson(updated));
+}
+
+/** `/admin/users/{id}/factors[/{factor_id}]`: list (GET) or delete (DELETE). */
+export async function adminUserFactors(
+  ctx: BackendContext,
+  req: ServiceRequest,
+  id: string,
+  factorId: string | undefined,
+): Promise<ServiceResponse> {
+  await requireAdmin(ctx, req);
+  if (!isUuid(id))
+    throw notFound('validation_failed', 'user_id must be an UUID');
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound('user_not_found', 'User not found');
+  if (factorId === undefined) return adminListFactors(user);
+  return adminDeleteFactor(ctx, req, user, factorId);
 }
 
 /** The `/admin/users…` routes; every one needs a service-role token. */

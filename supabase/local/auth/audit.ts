@@ -18,6 +18,13 @@ const LOG_TYPE = {
   user_confirmation_requested: 'user',
   user_repeated_signup: 'user',
   user_updated_password: 'user',
+  user_invited: 'team',
+  identity_unlinked: 'user',
+  factor_in_progress: 'factor',
+  factor_unenrolled: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_deleted: 'factor',
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPE;

@@ -3,7 +3,13 @@ import type { Queryable } from '../db/types.ts';
 import type { ServiceRequest, ServiceResponse } from '../http.ts';
 import { audit } from './audit.ts';
 import { validateEmail } from './email.ts';
-import { badRequest, forbidden, sendJson, unprocessable } from './errors.ts';
+import {
+  AuthError,
+  badRequest,
+  forbidden,
+  sendJson,
+  unprocessable,
+} from './errors.ts';
 import { requireUser } from './guard.ts';
 import { parseBody } from './params.ts';
 import { createFlowState, pkceChallenge } from './pkce.ts';
@@ -23,7 +29,7 @@ import {
 import { tokenHash } from './secrets.ts';
 import { voidCodes } from './verify.ts';
 import { redirectTarget } from './redirect.ts';
-import { deleteUserSessions, type SessionRow } from './sessions.ts';
+import { deleteUserSessions, sessionAal, type SessionRow } from './sessions.ts';
 import {
   AUDIENCE,
   findUserByEmail,
@@ -31,7 +37,8 @@ import {
   userJson,
   type User,
 } from './users.ts';
-import { mergeMetadata, updateUser } from './user-updates.ts';
+import { mergeMetadata, refreshProviders, updateUser } from './user-updates.ts';
+import { applyVerification } from './verify-apply.ts';
 import { sendEmailChange } from './verification-mail.ts';
 
 /** GET /user: the token's user, if the token was issued for this audience. */
@@ -189,14 +196,32 @@ export async function updateCurrentUser(
   if (p.phone) {
     throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   }
-  if (p.password !== undefined) checkPasswordStrength(p.password);
+  if (p.password !== undefined)
+    checkPasswordStrength(ctx.config.auth.password, p.password);
   if (p.app_metadata && user.role !== 'admin') {
     throw forbidden(
       'not_admin',
       'Updating app_metadata requires admin privileges',
     );
   }
+  if (user.is_anonymous && p.password && !email && !p.phone) {
+    throw unprocessable(
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
   const changingEmail = email !== '' && email !== user.email;
+  if (
+    (changingEmail || (p.password !== undefined && p.password !== '')) &&
+    user.factors.some((f) => f.status === 'verified') &&
+    !(session && (await sessionAal(ctx.db, session.id)) === 'aal2')
+  ) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
   if (changingEmail) {
     const other = await findUserByEmail(ctx.db, email);
     if (other && other.id !== user.id) {
@@ -234,7 +259,15 @@ export async function updateCurrentUser(
       const merged = mergeMetadata(current.raw_app_meta_data, p.app_metadata);
       await updateUser(tx, user.id, { raw_app_meta_data: merged }, now);
     }
-    if (changingEmail) {
+    if (changingEmail && user.is_anonymous && ctx.config.auth.autoconfirm) {
+      // GoTrue: an anonymous user adding an address with autoconfirm on is
+      // like a sign-up; the address is taken at once and the user becomes
+      // permanent (a permanent user always confirms a new address).
+      await updateUser(tx, user.id, { email_change: email }, now);
+      current = (await findUserById(tx, user.id))!;
+      await applyVerification(ctx, tx, req, current, 'email_change', '');
+      await refreshProviders(tx, (await findUserById(tx, user.id))!, now);
+    } else if (changingEmail) {
       current = (await findUserById(tx, user.id))!;
       if (challenge) {
         await createFlowState(tx, user.id, 'email_change', challenge, now);

@@ -1,9 +1,12 @@
 import type { BackendContext } from '../context.ts';
 import type { Handler, ServiceRequest, ServiceResponse } from '../http.ts';
-import { adminUsers } from './admin.ts';
+import { adminUserFactors, adminUsers } from './admin.ts';
+import { generateLink, invite } from './admin-links.ts';
 import { getUser, updateCurrentUser } from './current-user.ts';
 import { errorResponse } from './errors.ts';
 import { logout } from './logout.ts';
+import { linkIdentity, unlinkIdentity } from './identities.ts';
+import { enrollFactor, factorRoute } from './mfa.ts';
 import { health, jwks, settings } from './meta.ts';
 import { otp } from './otp.ts';
 import { reauthenticate } from './reauthenticate.ts';
@@ -31,22 +34,42 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   '/recover': { POST: recover },
   '/resend': { POST: resend },
   '/verify': { GET: verifyGet, POST: verifyPost },
+  '/invite': { POST: invite },
+  '/admin/generate_link': { POST: generateLink },
+  '/user/identities/authorize': { GET: linkIdentity },
+  '/factors': { POST: enrollFactor },
   '/admin/users': {
     GET: (ctx, req) => adminUsers(ctx, req, undefined),
     POST: (ctx, req) => adminUsers(ctx, req, undefined),
   },
 };
 
-const USER_ROUTE = /^\/admin\/users\/([^/]+)$/;
+const USER_ROUTE = /^\/admin\/users\/([^/]+)(\/factors(?:\/([^/]+))?)?$/;
+const IDENTITY_ROUTE = /^\/user\/identities\/([^/]+)$/;
 
 function route(req: ServiceRequest): Route | 'method' | undefined {
   const path = req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path;
   const methods = ROUTES[path];
   if (methods) return methods[req.method] ?? 'method';
-  const id = USER_ROUTE.exec(path)?.[1];
-  if (id === undefined) return undefined;
+  const identity = IDENTITY_ROUTE.exec(path)?.[1];
+  if (identity !== undefined) {
+    if (req.method !== 'DELETE') return 'method';
+    return (ctx, r) => unlinkIdentity(ctx, r, decodeURIComponent(identity));
+  }
+  const factors = factorRoute(path, req.method);
+  if (factors) return factors;
+  const m = USER_ROUTE.exec(path);
+  if (!m) return undefined;
+  const id = decodeURIComponent(m[1]!);
+  if (m[2]) {
+    // `/admin/users/{id}/factors` (GET) and `/factors/{factor_id}` (DELETE).
+    const factorId = m[3] === undefined ? undefined : decodeURIComponent(m[3]);
+    const allowed = factorId === undefined ? 'GET' : 'DELETE';
+    if (req.method !== allowed) return 'method';
+    return (ctx, r) => adminUserFactors(ctx, r, id, factorId);
+  }
   if (!['GET', 'PUT', 'DELETE'].includes(req.method)) return 'method';
-  return (ctx, r) => adminUsers(ctx, r, decodeURIComponent(id));
+  return (ctx, r) => adminUsers(ctx, r, id);
 }
 
 /**

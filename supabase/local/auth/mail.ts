@@ -3,7 +3,12 @@ import type { Queryable } from '../db/types.ts';
 import { rateLimited } from './rate-limit.ts';
 
 export type MailKind =
-  'signup' | 'recovery' | 'magiclink' | 'email_change' | 'reauthentication';
+  | 'signup'
+  | 'invite'
+  | 'recovery'
+  | 'magiclink'
+  | 'email_change'
+  | 'reauthentication';
 
 /** Go's `url.QueryEscape`: everything but unreserved characters, space as `+`. */
 export function queryEscape(s: string): string {
@@ -63,6 +68,13 @@ function template(kind: MailKind, newEmail: string): Template {
         heading: 'Confirm your email address',
         text: 'Follow the link below to confirm this email address and finish signing up.',
         action: 'Confirm email address',
+      };
+    case 'invite':
+      return {
+        subject: 'You have been invited',
+        heading: 'You have been invited',
+        text: 'You have been invited to create an account. Follow the link below to accept the invite.',
+        action: 'Accept the invite',
       };
     case 'recovery':
       return {

@@ -5,7 +5,7 @@ import { sendJson } from './errors.ts';
 /** The GoTrue release whose behaviour this service reproduces. */
 export const GOTRUE_VERSION = 'v2.185.0';
 
-const PROVIDERS = [
+export const PROVIDERS = [
   'anonymous_users',
   'apple',
   'azure',
@@ -34,9 +34,12 @@ const PROVIDERS = [
   'zoom',
 ];
 
-/** GET /settings: only e-mail sign-in is offered. */
+/** GET /settings: e-mail sign-in, and anonymous sign-ins when turned on. */
 export function settings(ctx: BackendContext): ServiceResponse {
-  const external = Object.fromEntries(PROVIDERS.map((p) => [p, p === 'email']));
+  const on = (p: string) =>
+    p === 'email' ||
+    (p === 'anonymous_users' && ctx.config.auth.anonymousUsers);
+  const external = Object.fromEntries(PROVIDERS.map((p) => [p, on(p)]));
   return sendJson(200, {
     external,
     disable_signup: false,

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import bcrypt from 'bcryptjs';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../../shared/domain/validation/limits.ts';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/domain/validation/limits.ts';
 import { PASSWORD_COMMON } from '../../../shared/domain/validation/password-strength.ts';
 import {
   passwordBaseWord,
   passwordPatternWeaknesses,
 } from '../../../shared/domain/validation/password-strength.ts';
+import type { AuthConfig } from '../config.ts';
 import { badRequest, WeakPasswordError } from './errors.ts';
+
+export type PasswordPolicy = AuthConfig['password'];
 
 const BCRYPT_COST = 10;
 
@@ -56,16 +56,21 @@ export async function spendPasswordCheck(password: string): Promise<void> {
 }
 
 /**
- * GoTrue's `checkPasswordStrength` with this project's rules (DECISIONS.md):
- * at least 8 characters; the shared pattern rules of
- * shared/domain/validation/password-strength.ts (spaces only, a repeated
- * character or pattern, the service's name), which the web forms check too;
- * and not one of the bundled common passwords, alone or with digits and
- * symbols added (`sunshine2024!`), which stands in for GoTrue's
- * HaveIBeenPwned check (reason `pwned`). The list alone missed `aaaaaaaa`,
- * `peega123` and eight spaces: none of them is a listed word.
+ * GoTrue's `checkPasswordStrength` with the configured policy (config.ts:
+ * GOTRUE_PASSWORD_MIN_LENGTH, at least the product's 8 of DECISIONS.md, and
+ * GOTRUE_PASSWORD_REQUIRED_CHARACTERS), in GoTrue's order and wording
+ * (reasons `length`, then `characters`), then this project's rules: the
+ * shared pattern rules of shared/domain/validation/password-strength.ts
+ * (spaces only, a repeated character or pattern, the service's name), which
+ * the web forms check too; and not one of the bundled common passwords, alone
+ * or with digits and symbols added (`sunshine2024!`), which stands in for
+ * GoTrue's HaveIBeenPwned check (reason `pwned`). The list alone missed
+ * `aaaaaaaa`, `peega123` and eight spaces: none of them is a listed word.
  */
-export function checkPasswordStrength(password: string): void {
+export function checkPasswordStrength(
+  policy: PasswordPolicy,
+  password: string,
+): void {
   if (Buffer.byteLength(password) > PASSWORD_MAX_LENGTH) {
     throw badRequest(
       'validation_failed',
@@ -79,10 +84,17 @@ export function checkPasswordStrength(password: string): void {
     reasons.push(reason);
     messages.push(message);
   };
-  if (Buffer.byteLength(password) < PASSWORD_MIN_LENGTH) {
+  if (Buffer.byteLength(password) < policy.minLength) {
     add(
       'length',
-      `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
+      `Password should be at least ${policy.minLength} characters.`,
+    );
+  }
+  const sets = policy.requiredCharacters;
+  if (sets.some((set) => ![...set].some((c) => password.includes(c)))) {
+    add(
+      'characters',
+      `Password should contain at least one character of each: ${sets.join(', ')}.`,
     );
   }
   for (const w of passwordPatternWeaknesses(password)) add(w.reason, w.message);
@@ -98,10 +110,11 @@ export function checkPasswordStrength(password: string): void {
 
 /** The strength problem of a password, or undefined (for sign-in answers). */
 export function passwordWeakness(
+  policy: PasswordPolicy,
   password: string,
 ): WeakPasswordError | undefined {
   try {
-    checkPasswordStrength(password);
+    checkPasswordStrength(policy, password);
     return undefined;
   } catch (e) {
     return e instanceof WeakPasswordError ? e : undefined;

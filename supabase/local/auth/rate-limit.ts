@@ -79,6 +79,26 @@ function limitOf(ctx: BackendContext, bucket: RequestBucket): number {
 
 const RATE_LIMIT_MESSAGE = 'Request rate limit reached';
 
+/**
+ * GoTrue's FactorChallenge and FactorVerify limiters: per IP, a token bucket
+ * of 30 refilled at RATE_LIMIT_CHALLENGE_AND_VERIFY (15) a minute, kept here
+ * as at most 30 requests in the 2 minutes that refill the bucket.
+ */
+export async function limitMfa(
+  ctx: BackendContext,
+  req: ServiceRequest,
+  bucket: 'mfa_challenge' | 'mfa_verify',
+): Promise<void> {
+  const perMinute = ctx.config.auth.rateLimits.mfaChallengeAndVerify;
+  const burst = 30;
+  const window = Math.ceil((burst / perMinute) * 60);
+  const wait = await ctx.db.transaction((tx) =>
+    take(tx, bucket, clientIp(req), burst, window, ctx.now()),
+  );
+  if (wait)
+    throw rateLimited('over_request_rate_limit', RATE_LIMIT_MESSAGE, wait);
+}
+
 /** 429 `over_request_rate_limit` once an IP used up its bucket (5 minutes). */
 export async function limitRequest(
   ctx: BackendContext,
@@ -87,6 +107,22 @@ export async function limitRequest(
 ): Promise<void> {
   const wait = await ctx.db.transaction((tx) =>
     take(tx, bucket, clientIp(req), limitOf(ctx, bucket), 300, ctx.now()),
+  );
+  if (wait)
+    throw rateLimited('over_request_rate_limit', RATE_LIMIT_MESSAGE, wait);
+}
+
+/**
+ * GoTrue's anonymous sign-in limiter (RATE_LIMIT_ANONYMOUS_USERS): sign-ins
+ * per IP per hour, 429 `over_request_rate_limit` beyond it.
+ */
+export async function limitAnonymous(
+  ctx: BackendContext,
+  req: ServiceRequest,
+): Promise<void> {
+  const max = ctx.config.auth.rateLimits.anonymousUsers;
+  const wait = await ctx.db.transaction((tx) =>
+    take(tx, 'anonymous', clientIp(req), max, 3600, ctx.now()),
   );
   if (wait)
     throw rateLimited('over_request_rate_limit', RATE_LIMIT_MESSAGE, wait);

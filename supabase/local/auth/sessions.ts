@@ -13,7 +13,11 @@ export type AuthMethod =
   | 'recovery'
   | 'invite'
   | 'email/signup'
-  | 'email_change';
+  | 'email_change'
+  | 'anonymous';
+
+/** The amr methods that make a session aal2 (`AMRClaim.IsAAL2Claim`). */
+export const AAL2_METHODS = ['totp', 'mfa/phone', 'mfa/webauthn'];
 
 export interface SessionRow {
   id: string;
@@ -64,6 +68,17 @@ export async function createSession(
     null,
     now,
   );
+  await addAmrClaim(tx, sessionId, method, at);
+  return { sessionId, refreshToken };
+}
+
+/** `AddClaimToSession`: the method joins the session's amr, or is renewed. */
+export async function addAmrClaim(
+  tx: Queryable,
+  sessionId: string,
+  method: string,
+  at: string,
+): Promise<void> {
   await tx.query(
     `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at,
        authentication_method)
@@ -72,7 +87,6 @@ export async function createSession(
      do update set updated_at = excluded.updated_at`,
     [newId(), sessionId, at, method],
   );
-  return { sessionId, refreshToken };
 }
 
 export async function insertRefreshToken(
@@ -121,6 +135,18 @@ export async function findSession(
     [id],
   );
   return rows[0];
+}
+
+/** The session's authenticator assurance level ('aal1', 'aal2'). */
+export async function sessionAal(
+  q: Queryable,
+  id: string,
+): Promise<string | null> {
+  const { rows } = await q.query<{ aal: string | null }>(
+    'select aal from auth.sessions where id = $1',
+    [id],
+  );
+  return rows[0]?.aal ?? null;
 }
 
 /** `models.LogoutSession`. */

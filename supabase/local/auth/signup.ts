@@ -5,6 +5,7 @@ import {
   confirmEmail,
   createEmailUser,
   emailIdentityData,
+  insertUser,
 } from './accounts.ts';
 import { audit } from './audit.ts';
 import { validateEmail } from './email.ts';
@@ -12,7 +13,7 @@ import { badRequest, sendJson, unprocessable } from './errors.ts';
 import { parseBody } from './params.ts';
 import { createFlowState, pkceChallenge, type Challenge } from './pkce.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
-import { limitAccount, limitRequest } from './rate-limit.ts';
+import { limitAccount, limitAnonymous, limitRequest } from './rate-limit.ts';
 import { redirectTarget } from './redirect.ts';
 import { newId } from './secrets.ts';
 import { issueSession } from './tokens.ts';
@@ -87,6 +88,7 @@ function obfuscatedUser(
         email,
       },
     ],
+    factors: [],
   } as unknown as User);
 }
 
@@ -97,16 +99,20 @@ export async function signup(
 ): Promise<ServiceResponse> {
   const p = parseBody(req, 'SignupParams', SIGNUP_PARAMS);
   if (!p.email && !p.phone) {
-    throw unprocessable(
-      'anonymous_provider_disabled',
-      'Anonymous sign-ins are disabled',
-    );
+    if (!ctx.config.auth.anonymousUsers) {
+      throw unprocessable(
+        'anonymous_provider_disabled',
+        'Anonymous sign-ins are disabled',
+      );
+    }
+    await limitAnonymous(ctx, req);
+    return signupAnonymously(ctx, req, p.data ?? {});
   }
   await limitRequest(ctx, req, 'token');
   if (!p.password) {
     throw badRequest('validation_failed', 'Signup requires a valid password');
   }
-  checkPasswordStrength(p.password);
+  checkPasswordStrength(ctx.config.auth.password, p.password);
   if (p.email && p.phone) {
     throw badRequest(
       'validation_failed',
@@ -193,4 +199,34 @@ async function register(
     return userJson((await findUserById(tx, user.id))!);
   });
   return sendJson(200, answer);
+}
+
+/**
+ * `SignupAnonymously`: a user with no e-mail, password or identity,
+ * `is_anonymous` set (and so the JWT's `is_anonymous` claim), the sign-up's
+ * data as its user metadata and no provider in its app metadata, signed in
+ * at once (`amr` method `anonymous`).
+ */
+async function signupAnonymously(
+  ctx: BackendContext,
+  req: ServiceRequest,
+  data: Record<string, unknown>,
+): Promise<ServiceResponse> {
+  const session = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const id = await insertUser(
+      tx,
+      {
+        email: null,
+        passwordHash: null,
+        userMetadata: data,
+        appMetadata: {},
+        isAnonymous: true,
+      },
+      now,
+    );
+    const user = (await findUserById(tx, id))!;
+    return issueSession(ctx, tx, user, 'anonymous', req);
+  });
+  return sendJson(200, session);
 }

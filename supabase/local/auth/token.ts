@@ -57,7 +57,7 @@ async function passwordGrant(
   if (!user.email_confirmed_at) {
     throw badRequest('email_not_confirmed', 'Email not confirmed');
   }
-  const weak = passwordWeakness(p.password);
+  const weak = passwordWeakness(ctx.config.auth.password, p.password);
   const session = await ctx.db.transaction(async (tx) => {
     await audit(ctx, tx, req, user, 'login', { provider: 'email' });
     return issueSession(ctx, tx, user, 'password', req);

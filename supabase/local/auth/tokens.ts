@@ -2,7 +2,12 @@ import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import type { ServiceRequest } from '../http.ts';
 import { rememberAddress } from './rate-limit.ts';
-import { createSession, sessionAmr, type AuthMethod } from './sessions.ts';
+import {
+  AAL2_METHODS,
+  createSession,
+  sessionAmr,
+  type AuthMethod,
+} from './sessions.ts';
 import { findUserById, userJson, type User } from './users.ts';
 import { updateUser } from './user-updates.ts';
 
@@ -40,7 +45,8 @@ export async function accessToken(
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? '',
-      aal: 'aal1',
+      // `CalculateAALAndAMR`: aal2 once the session's amr has a factor's method.
+      aal: amr.some((e) => AAL2_METHODS.includes(e.method)) ? 'aal2' : 'aal1',
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,

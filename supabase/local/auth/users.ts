@@ -51,8 +51,22 @@ export interface IdentityRow {
   email: string | null;
 }
 
+/** A row of auth.mfa_factors without its secret. */
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  phone: string | null;
+  last_challenged_at: Time;
+}
+
 export interface User extends UserRow {
   identities: IdentityRow[];
+  factors: FactorRow[];
 }
 
 /** GoTrue's `uuid.Nil` instance id, which every row of a project carries. */
@@ -77,6 +91,39 @@ export function identityJson(i: IdentityRow): JsonMap {
   };
 }
 
+/** The factor JSON of `models.Factor` (the secret is never sent). */
+export function factorJson(f: FactorRow): JsonMap {
+  return {
+    id: f.id,
+    created_at: goTime(f.created_at),
+    updated_at: goTime(f.updated_at),
+    status: f.status,
+    friendly_name: f.friendly_name || undefined,
+    factor_type: f.factor_type,
+    phone: f.phone ?? '',
+    last_challenged_at: f.last_challenged_at
+      ? goTime(f.last_challenged_at)
+      : null,
+  };
+}
+
+/** The columns of auth.mfa_factors a client may see. */
+export const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text,
+  status::text, created_at, updated_at, phone, last_challenged_at`;
+
+/** A user's factors, oldest first (`models.User.Factors`). */
+export async function findFactors(
+  q: Queryable,
+  userId: string,
+): Promise<FactorRow[]> {
+  const { rows } = await q.query<FactorRow>(
+    `select ${FACTOR_COLUMNS} from auth.mfa_factors
+      where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
 /** The user JSON of `models.User`, in its field order. */
 export function userJson(u: User): JsonMap {
   return {
@@ -99,6 +146,7 @@ export function userJson(u: User): JsonMap {
     last_sign_in_at: t(u.last_sign_in_at),
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
+    factors: u.factors.length ? u.factors.map(factorJson) : undefined,
     identities: u.identities.map(identityJson),
     created_at: t(u.created_at),
     updated_at: t(u.updated_at),
@@ -119,7 +167,7 @@ async function withIdentities(
        from auth.identities where user_id = $1 order by created_at, id`,
     [row.id],
   );
-  return { ...row, identities: rows };
+  return { ...row, identities: rows, factors: await findFactors(q, row.id) };
 }
 
 export async function findUserById(

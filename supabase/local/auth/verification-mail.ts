@@ -7,7 +7,7 @@ import { newOtp, tokenHash } from './secrets.ts';
 import type { User } from './users.ts';
 import { updateUser } from './user-updates.ts';
 
-type TokenType =
+export type TokenType =
   | 'reauthentication_token'
   | 'confirmation_token'
   | 'recovery_token'
@@ -15,7 +15,7 @@ type TokenType =
   | 'email_change_token_current';
 
 /** `CreateOneTimeToken`: one row per user and token type. */
-async function storeOneTimeToken(
+export async function storeOneTimeToken(
   tx: Queryable,
   user: User,
   type: TokenType,
@@ -105,6 +105,33 @@ export const sendMagicLink = (
   redirectTo: string,
   pkce = false,
 ) => sendTokenMail(ctx, tx, user, 'magiclink', redirectTo, pkce);
+
+/**
+ * `sendInvite`: the invitation link and code, with no frequency limit (as in
+ * GoTrue); sets `invited_at` and the confirmation token the link spends.
+ */
+export async function sendInvite(
+  ctx: BackendContext,
+  tx: Queryable,
+  user: User,
+  redirectTo: string,
+): Promise<void> {
+  const email = user.email ?? '';
+  const otp = newOtp();
+  const hash = tokenHash(ctx.config.jwtSecret, email, otp);
+  await countEmail(ctx, tx);
+  const link = verifyLink(ctx, hash, 'invite', redirectTo);
+  await sendMail(tx, { to: email, kind: 'invite', otp, link });
+  await resetCodeAttempts(tx, email);
+  const now = ctx.now();
+  await updateUser(
+    tx,
+    user.id,
+    { confirmation_token: hash, confirmation_sent_at: now, invited_at: now },
+    now,
+  );
+  await storeOneTimeToken(tx, user, 'confirmation_token', email, hash);
+}
 
 /**
  * `sendEmailChange` with secure e-mail change (GoTrue's default): a link to

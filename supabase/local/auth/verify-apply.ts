@@ -110,6 +110,8 @@ async function emailChangeVerify(
     user.id,
     {
       email: newEmail,
+      // An anonymous user with a confirmed address is a permanent user.
+      is_anonymous: false,
       email_change: '',
       email_change_token_current: '',
       email_change_token_new: '',

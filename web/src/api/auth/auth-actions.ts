@@ -4,6 +4,7 @@ import {
   signOut,
   signUpWithPassword,
   updatePassword,
+  updatePasswordWithCurrent,
 } from '@shared/data/auth';
 import { getSupabase } from '@web/lib/supabase';
 
@@ -21,5 +22,7 @@ export const authActions = {
   requestReset: (email: string, redirectTo: string) =>
     requestPasswordReset(getSupabase(), email, redirectTo),
   updatePassword: (password: string) => updatePassword(getSupabase(), password),
+  updatePasswordWithCurrent: (password: string, currentPassword: string) =>
+    updatePasswordWithCurrent(getSupabase(), password, currentPassword),
   signOut: () => signOut(getSupabase()),
 };

@@ -5,8 +5,13 @@ import { DataError } from '@shared/data/client';
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 const signIn = vi.hoisted(() => vi.fn());
 const updatePassword = vi.hoisted(() => vi.fn());
+const updatePasswordWithCurrent = vi.hoisted(() => vi.fn());
+const assuranceLevel = vi.hoisted(() => vi.fn());
 vi.mock('@web/lib/toast', () => ({ toast }));
-vi.mock('@web/api/auth/auth-actions', () => ({ authActions: { signIn } }));
+vi.mock('@web/api/auth/auth-actions', () => ({
+  authActions: { signIn, updatePasswordWithCurrent },
+}));
+vi.mock('@web/api/auth/mfa', () => ({ mfaActions: { assuranceLevel } }));
 vi.mock('@web/api/companies/company-actions', () => ({
   companyActions: { updatePassword },
 }));
@@ -16,6 +21,7 @@ const { PasswordCard } =
 
 beforeEach(() => {
   vi.clearAllMocks();
+  assuranceLevel.mockResolvedValue({ needsCode: false, current: 'aal1' });
 });
 afterEach(cleanup);
 
@@ -87,6 +93,32 @@ describe('PasswordCard (L7: the current password is proven first)', () => {
     expect(toast.error).toHaveBeenCalledWith('Weak password', {
       description:
         'Password should not repeat one character or a short pattern, please choose a different one.',
+    });
+  });
+
+  it('at aal2 (two-factor on) proves the current password with the change, no new sign-in (#25)', async () => {
+    assuranceLevel.mockResolvedValue({ needsCode: false, current: 'aal2' });
+    updatePasswordWithCurrent.mockResolvedValue(undefined);
+    fill('old-long-passphrase', 'new-long-passphrase');
+    await settled();
+    expect(signIn).not.toHaveBeenCalled();
+    expect(updatePassword).not.toHaveBeenCalled();
+    expect(updatePasswordWithCurrent).toHaveBeenCalledWith(
+      'new-long-passphrase',
+      'old-long-passphrase',
+    );
+    expect(toast.success).toHaveBeenCalledWith('Password updated');
+  });
+
+  it('at aal2 a wrong current password says so', async () => {
+    assuranceLevel.mockResolvedValue({ needsCode: false, current: 'aal2' });
+    updatePasswordWithCurrent.mockRejectedValue(
+      new DataError('Current password is wrong', 'invalid_credentials', 400),
+    );
+    fill('not-my-password', 'new-long-passphrase');
+    await settled();
+    expect(toast.error).toHaveBeenCalledWith('Password change failed', {
+      description: 'Your current password is incorrect.',
     });
   });
 });

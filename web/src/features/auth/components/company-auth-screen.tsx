@@ -7,7 +7,9 @@ import { signInSchema } from '@shared/domain/validation/auth';
 import { companySignUpSchema } from '@shared/domain/validation/company';
 import { COMPANY_ACCOUNT_EXISTS } from '@shared/domain/validation/messages';
 import { toastForPasswordIssue } from '@shared/domain/validation/password-strength';
+import { MFA_TEXTS } from '@shared/domain/mfa';
 import { authActions } from '@web/api/auth/auth-actions';
+import { mfaActions } from '@web/api/auth/mfa';
 import { useSession } from '@web/api/auth/use-session';
 import { track } from '@web/api/analytics/track';
 import {
@@ -22,6 +24,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { AddCompanyProfile } from './add-company-profile';
 import { CompanyTermsField } from './company-terms-field';
+import { MfaStep } from './mfa-step';
 import { ForgotPasswordForm } from './password-reset';
 
 type Mode = 'signup' | 'signin' | 'forgot';
@@ -66,6 +69,9 @@ export function CompanyAuthScreen() {
   const [autoFailed, setAutoFailed] = useState(false);
   // Signed in without a company: the company form, never a silent default.
   const [needsProfile, setNeedsProfile] = useState<User | null>(null);
+  // Signed in with the password of an account with two-factor
+  // authentication on: the code step before anything else (#25).
+  const [needsCode, setNeedsCode] = useState<User | null>(null);
   const initial = useRef<'pending' | 'done'>('pending');
 
   // Already signed in when the page opens (e.g. from the confirmation link:
@@ -75,10 +81,13 @@ export function CompanyAuthScreen() {
     if (session.status === 'loading' || initial.current === 'done') return;
     initial.current = 'done';
     if (session.status !== 'signed-in') return;
-    companyActions
-      .myCompany(session.session.user)
-      .then((company) => {
-        if (!company) return setNeedsProfile(session.session.user);
+    const user = session.session.user;
+    mfaActions
+      .assuranceLevel()
+      .then(async (level) => {
+        if (level.needsCode) return setNeedsCode(user);
+        const company = await companyActions.myCompany(user);
+        if (!company) return setNeedsProfile(user);
         navigate(paths.companyDashboard, { replace: true });
       })
       .catch((err: unknown) => {
@@ -185,20 +194,44 @@ export function CompanyAuthScreen() {
         parsed.data.email,
         parsed.data.password,
       );
-      const company = await companyActions.myCompany(user);
       track({
         name: 'login',
         properties: { method: 'email', account_type: 'company' },
       });
-      if (!company) return setNeedsProfile(user);
-      toast.success('Welcome back!');
-      setRedirecting(true);
-      navigate(paths.companyDashboard, { replace: true });
+      if ((await mfaActions.assuranceLevel()).needsCode)
+        return setNeedsCode(user);
+      await enterCompany(user);
     } catch (err) {
       toast.error('Sign in failed', { description: (err as Error).message });
     } finally {
       setLoading(false);
     }
+  }
+
+  /** After the password (and the code, with MFA on): the dashboard. */
+  async function enterCompany(user: User) {
+    const company = await companyActions.myCompany(user);
+    if (!company) return setNeedsProfile(user);
+    toast.success('Welcome back!');
+    setRedirecting(true);
+    navigate(paths.companyDashboard, { replace: true });
+  }
+
+  function onCodeVerified() {
+    const user = needsCode;
+    setNeedsCode(null);
+    if (!user) return;
+    setLoading(true);
+    enterCompany(user)
+      .catch((err: unknown) =>
+        toast.error('Sign in failed', { description: (err as Error).message }),
+      )
+      .finally(() => setLoading(false));
+  }
+
+  async function signOutOfCodeStep() {
+    setNeedsCode(null);
+    await authActions.signOut().catch(() => undefined);
   }
 
   function onSubmit(e: FormEvent) {
@@ -210,7 +243,11 @@ export function CompanyAuthScreen() {
   if (
     session.status === 'loading' ||
     redirecting ||
-    (session.status === 'signed-in' && !loading && !autoFailed && !needsProfile)
+    (session.status === 'signed-in' &&
+      !loading &&
+      !autoFailed &&
+      !needsProfile &&
+      !needsCode)
   )
     return (
       <div className="grid min-h-dvh place-items-center">
@@ -244,15 +281,22 @@ export function CompanyAuthScreen() {
             {COMPANY_BRAND}
           </Link>
           <h1 className="text-2xl font-bold">
-            {needsProfile
-              ? 'Add a company profile'
-              : mode === 'signup'
-                ? 'Create your company account'
-                : mode === 'signin'
-                  ? 'Sign in to your company account'
-                  : 'Reset your password'}
+            {needsCode
+              ? MFA_TEXTS.stepTitle
+              : needsProfile
+                ? 'Add a company profile'
+                : mode === 'signup'
+                  ? 'Create your company account'
+                  : mode === 'signin'
+                    ? 'Sign in to your company account'
+                    : 'Reset your password'}
           </h1>
-          {needsProfile ? (
+          {needsCode ? (
+            <MfaStep
+              onVerified={onCodeVerified}
+              onSignOut={() => void signOutOfCodeStep()}
+            />
+          ) : needsProfile ? (
             <AddCompanyProfile
               user={needsProfile}
               initial={{ companyName, websiteUrl, domain, acceptTerms }}

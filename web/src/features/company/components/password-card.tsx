@@ -8,10 +8,19 @@ import type { DataError } from '@shared/data/client';
 import { CURRENT_PASSWORD_INCORRECT } from '@shared/domain/validation/account-messages';
 import { toastForPasswordIssue } from '@shared/domain/validation/password-strength';
 import { authActions } from '@web/api/auth/auth-actions';
+import { mfaActions } from '@web/api/auth/mfa';
 import { companyActions } from '@web/api/companies/company-actions';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { InputField } from '@web/components/ui/field';
+
+/** The toast of a change refused for the current password, or another failure. */
+function currentPasswordFailed(err: unknown) {
+  const wrong = (err as DataError).code === 'invalid_credentials';
+  toast.error('Password change failed', {
+    description: wrong ? CURRENT_PASSWORD_INCORRECT : (err as Error).message,
+  });
+}
 
 /** Change Password (spec §5, §8; 8+ characters, DECISIONS.md). */
 export function PasswordCard({ email }: { email: string }) {
@@ -34,21 +43,25 @@ export function PasswordCard({ email }: { email: string }) {
     }
     setBusy(true);
     try {
-      // Proves the current password before changing it: a fresh sign-in is
-      // the recent authentication the server asks for (L7), and the change
-      // then ends every other session.
+      // With two-factor authentication on, a fresh sign-in would trade this
+      // aal2 session for an aal1 one (and lose the company data): the
+      // current password goes with the change instead (#25). Otherwise a
+      // fresh sign-in proves it, the recent authentication the server asks
+      // for (L7); either way the change ends every other session.
+      const aal2 = (await mfaActions.assuranceLevel()).current === 'aal2';
       try {
-        await authActions.signIn(email, parsed.data.currentPassword);
+        if (aal2) {
+          await authActions.updatePasswordWithCurrent(
+            parsed.data.newPassword,
+            parsed.data.currentPassword,
+          );
+        } else {
+          await authActions.signIn(email, parsed.data.currentPassword);
+        }
       } catch (err) {
-        const wrong = (err as DataError).code === 'invalid_credentials';
-        toast.error('Password change failed', {
-          description: wrong
-            ? CURRENT_PASSWORD_INCORRECT
-            : (err as Error).message,
-        });
-        return;
+        return currentPasswordFailed(err);
       }
-      await companyActions.updatePassword(parsed.data.newPassword);
+      if (!aal2) await companyActions.updatePassword(parsed.data.newPassword);
       toast.success('Password updated');
       setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
     } catch (err) {
