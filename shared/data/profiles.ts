@@ -73,3 +73,22 @@ export async function updateNickname(
       .single(),
   );
 }
+
+/**
+ * The author's choice to get an e-mail when a company writes to them about
+ * their feedback (#21; off by default). Only the owner reads or writes it.
+ */
+export async function setCompanyMessageEmails(
+  client: Client,
+  userId: string,
+  on: boolean,
+): Promise<Profile> {
+  return unwrap(
+    await client
+      .from('profiles')
+      .update({ email_on_company_message: on })
+      .eq('id', userId)
+      .select('*')
+      .single(),
+  );
+}

@@ -50,6 +50,15 @@ export function companyInvitationPath(token: string): string {
   return `${paths.companyInvitation}?token=${encodeURIComponent(token)}`;
 }
 
+/** Where an author's feedback is on their dashboard (the author e-mail's link, #21). */
+export function authorFeedbackPath(feedbackId: string): string {
+  return `${paths.dashboard}#feedback-${encodeURIComponent(feedbackId)}`;
+}
+
+/** The author's e-mail settings (the author e-mail's unsubscribe link, #21). */
+export const EMAIL_SETTINGS_ANCHOR = 'email-notifications';
+export const emailSettingsPath = `${paths.profileAccount}#${EMAIL_SETTINGS_ANCHOR}`;
+
 /** Addresses the app has a screen for (the 404 page aside). */
 export function isAppPath(pathname: string): boolean {
   return Object.values(paths).some((route) => {

@@ -499,6 +499,29 @@ describe('inbox (get_company_inbox)', () => {
     );
   });
 
+  it("a member's filter reaches only their own company's rows (private.company_inbox)", async () => {
+    // Y filtering by X's member (or X's owner) gets nothing of X's.
+    for (const sort of ['newest', 'votes', 'priority']) {
+      const y = await inbox(
+        { p_assignee: member.id, p_sort: sort },
+        'companyY',
+      );
+      allowed(y);
+      expect(y.data).toEqual([]);
+    }
+    const yAll = await inbox({ p_sort: 'votes' }, 'companyY');
+    expect(JSON.stringify(yAll.data)).not.toContain(w.feedback.a);
+    // The rows behind the inbox are no API's: not through REST as any role.
+    for (const who of ['companyX', 'consumerA', 'anon'] as const) {
+      const direct = await w.as[who]
+        .schema('private' as 'public')
+        .from('company_inbox' as 'feedback')
+        .select('*');
+      expect(direct.data ?? []).toEqual([]);
+      expect(direct.error).not.toBeNull();
+    }
+  });
+
   it("only the company's own feedback, no author identity, bad input refused", async () => {
     const x = await inbox({});
     allowed(x);
@@ -515,5 +538,69 @@ describe('inbox (get_company_inbox)', () => {
       code: '22023',
       message: /assignee/,
     });
+  });
+});
+
+describe('author e-mail preference and queue (#21)', () => {
+  it('only its owner reads or changes email_on_company_message; companies and others never', async () => {
+    const own = await w.as.consumerA
+      .from('profiles')
+      .update({ email_on_company_message: true })
+      .eq('id', w.id.consumerA)
+      .select('email_on_company_message');
+    allowed(own, 1);
+    expect(own.data).toEqual([{ email_on_company_message: true }]);
+    // Another consumer and the company see no row and change nothing.
+    for (const who of ['consumerB', 'companyX'] as const) {
+      const read = await w.as[who]
+        .from('profiles')
+        .select('email_on_company_message')
+        .eq('id', w.id.consumerA);
+      expect(read.data).toEqual([]);
+      const write = await w.as[who]
+        .from('profiles')
+        .update({ email_on_company_message: false })
+        .eq('id', w.id.consumerA)
+        .select('id');
+      expect(write.data ?? []).toEqual([]);
+    }
+    forbidden(
+      await w.as.anon
+        .from('profiles')
+        .update({ email_on_company_message: false })
+        .eq('id', w.id.consumerA),
+    );
+    expect(
+      await rows(
+        w,
+        `select email_on_company_message from public.profiles where id = $1`,
+        [w.id.consumerA],
+      ),
+    ).toEqual([{ email_on_company_message: true }]);
+    // Nothing a company reads carries it: its thread of A's feedback.
+    const thread = await w.as.companyX.rpc('get_company_thread', {
+      p_feedback_id: w.feedback.a,
+    });
+    expect(JSON.stringify(thread.data)).not.toContain('email_on');
+  });
+
+  it('the queue and what an e-mail says are the server’s only', async () => {
+    for (const who of ['consumerA', 'companyX'] as const) {
+      forbidden(
+        await w.as[who].rpc('get_company_message_email', { p_job_id: 1 }),
+      );
+      forbidden(
+        await w.as[who].rpc('claim_background_jobs', {
+          p_queue: 'company_message_emails',
+        }),
+      );
+      // The private schema is not exposed through the API at all.
+      const queue = await w.as[who]
+        .schema('private')
+        .from('company_message_emails')
+        .select('*');
+      expect(queue.error).not.toBeNull();
+      expect(queue.data).toBeNull();
+    }
   });
 });

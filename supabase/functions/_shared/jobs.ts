@@ -81,7 +81,8 @@ export interface QueuedJob {
 }
 
 export interface DrainOptions {
-  queue: 'webhook_deliveries' | 'feedback_processing';
+  queue:
+    'webhook_deliveries' | 'feedback_processing' | 'company_message_emails';
   handle(job: QueuedJob): Promise<void>;
   maxAttempts: number;
   backoffMs: number;

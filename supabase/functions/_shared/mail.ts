@@ -17,6 +17,16 @@ export interface OutgoingMail {
   link?: string;
 }
 
+/** Text made safe inside the HTML part of a mail (text and attribute values). */
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
+        c
+      ]!,
+  );
+
 export type SendMail = (mail: OutgoingMail) => Promise<void>;
 
 const DEFAULT_API = 'https://api.resend.com/emails';

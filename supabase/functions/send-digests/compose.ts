@@ -1,7 +1,7 @@
 // The daily digest e-mail of one company (company spec: notifications on in
 // Company Settings). Titles arrive with contact details masked and never with
 // the author's identity (take_company_digests).
-import type { OutgoingMail } from '../_shared/mail.ts';
+import { escapeHtml, type OutgoingMail } from '../_shared/mail.ts';
 
 export interface DigestRow {
   company_id: string;
@@ -10,15 +10,6 @@ export interface DigestRow {
   feedback_count: number;
   items: { title: string; category: string; host: string | null }[];
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
-        c
-      ]!,
-  );
 
 /** The digest of one due company, linking to the dashboard at `siteUrl`. */
 export function composeDigest(r: DigestRow, siteUrl: string): OutgoingMail {

@@ -1,7 +1,7 @@
 // The e-mail of one company invitation (#21): who invites, to which company,
 // in which role, and the single-use link until it expires.
 import { companyInvitationPath } from '../../../shared/domain/app-paths.ts';
-import type { OutgoingMail } from '../_shared/mail.ts';
+import { escapeHtml, type OutgoingMail } from '../_shared/mail.ts';
 
 export interface InvitationRow {
   email: string;
@@ -11,15 +11,6 @@ export interface InvitationRow {
   inviter_email: string | null;
   token: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
-        c
-      ]!,
-  );
 
 /** The invitation e-mail, linking to the invitation page at `siteUrl`. */
 export function composeInvitation(

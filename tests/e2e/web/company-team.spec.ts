@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CompanyPage } from './pages/company.page.ts';
-import { DEMO_PASSWORD, newEmail, snap, withSession } from './support.ts';
+import { newEmail, signUpOnInvitation, snap, withSession } from './support.ts';
 
 // Issue #21, team seats, with two browsers: the owner of the demo Pro
 // company invites a teammate by e-mail; the teammate opens the mailed link
@@ -70,17 +70,7 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
   await expect(member.getByText(/Example Org invited/)).toContainText(email);
   await snap(member, 'team-invitation');
   expect(await axeFindings(member)).toEqual([]);
-  await member
-    .getByRole('textbox', { name: 'Full Name' })
-    .fill('Terry Teammate');
-  await member
-    .getByRole('textbox', { name: 'Password', exact: true })
-    .fill(DEMO_PASSWORD);
-  await member
-    .getByRole('textbox', { name: 'Confirm Password' })
-    .fill(DEMO_PASSWORD);
-  await member.getByRole('checkbox').check();
-  await member.getByRole('button', { name: 'Create account and join' }).click();
+  await signUpOnInvitation(member, 'Terry Teammate');
   await expect(member).toHaveURL('/company-dashboard');
   await expect(member.getByText('Example Org').first()).toBeVisible();
   const memberUi = new CompanyPage(member);

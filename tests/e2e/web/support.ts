@@ -66,6 +66,41 @@ export async function snap(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
+/**
+ * Screens of the journeys that must be looked at (#21): the viewport at the
+ * brief's desktop (1366×900) and phone (390×844) widths, into
+ * PEEGA_SHOTS_DIR (default test-results/screens); the size is restored.
+ */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.PEEGA_SHOTS_DIR ?? SCREENS;
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1366, height: 900 };
+  for (const [label, width, height] of [
+    ['desktop', 1366, 900],
+    ['phone', 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`) });
+  }
+  await page.setViewportSize(size);
+}
+
+/**
+ * Fills and sends the sign-up form of an open company invitation page
+ * (#21), for an invited address without an account.
+ */
+export async function signUpOnInvitation(page: Page, fullName: string) {
+  await page.getByRole('textbox', { name: 'Full Name' }).fill(fullName);
+  await page
+    .getByRole('textbox', { name: 'Password', exact: true })
+    .fill(DEMO_PASSWORD);
+  await page
+    .getByRole('textbox', { name: 'Confirm Password' })
+    .fill(DEMO_PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+}
+
 /** A tiny valid PNG (1×1) for upload tests. */
 export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

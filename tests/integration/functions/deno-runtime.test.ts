@@ -13,7 +13,7 @@ import {
 
 // PEEGA_FUNCTIONS_RUNTIME=deno (issue #24 item 2): the embedded backend runs
 // each function's index.ts in real Deno, the background jobs included: the
-// AI queue, webhook delivery and the daily digest go through the Deno
+// AI queue, webhook delivery, the daily digest and the author e-mail go through the Deno
 // processes, called by the backend's schedulers as pg_cron and pg_net call
 // them on hosted Supabase.
 let t: TestBackend;
@@ -112,11 +112,36 @@ describe('functions in Deno', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body_text).toContain('Pricing in Deno');
 
+    // The author opted in to e-mails about company messages (#21): the
+    // company's question reaches them through send-message-emails.
+    await author.client
+      .from('profiles')
+      .update({ email_on_company_message: true })
+      .eq('id', author.id);
+    const asked = await company.client.rpc('post_company_message', {
+      p_feedback_id: f.id,
+      p_body: 'Which country are you in?',
+    });
+    expect(asked.error).toBeNull();
+    const sent = await t.backend.invokeFunction('send-message-emails', {});
+    expect(await sent.json()).toEqual({ handled: 1, failed: 0 });
+    const [toAuthor] = await query<{ subject: string; body_text: string }>(
+      t,
+      `select subject, body_text from auth.outbox
+        where kind = 'company_message' and to_email = $1`,
+      [author.email],
+    );
+    expect(toAuthor!.subject).toBe(
+      'Test Company sent you a message about “Pricing in Deno”',
+    );
+    expect(toAuthor!.body_text).toContain('> Which country are you in?');
+
     // And it really was Deno that did it.
     expect(denoChildren()).toEqual([
       'deliver-webhooks',
       'process-feedback',
       'send-digests',
+      'send-message-emails',
     ]);
   }, 120_000);
 });

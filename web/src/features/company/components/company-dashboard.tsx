@@ -25,6 +25,7 @@ import { useCompanyFeedback } from '@web/api/companies/get-company-feedback';
 import { useDomainSummary } from '@web/api/companies/get-domain-summary';
 import { useFeedbackHosts } from '@web/api/companies/get-feedback-hosts';
 import { useViewAllowance } from '@web/api/companies/get-view-allowance';
+import { useCompanyMembers } from '@web/api/companies/members';
 import { useCompanyRealtime } from '@web/api/companies/use-company-realtime';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -74,6 +75,7 @@ export function CompanyDashboard({
   const plan = allowance.data?.plan ?? 'free';
   const domains = useDomainSummary(true);
   const hosts = useFeedbackHosts(true);
+  const members = useCompanyMembers();
   // Page, search and filters live in the URL: reload and share keep them.
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
@@ -262,6 +264,7 @@ export function CompanyDashboard({
           plan={plan}
           domains={verified}
           hosts={hosts.data ?? []}
+          members={members.data ?? []}
           value={filters}
           onChange={onFilters}
         />

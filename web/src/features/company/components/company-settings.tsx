@@ -20,12 +20,15 @@ import { WebhooksCard } from './webhooks-card';
 
 // The team card loads with its own chunk (#21).
 const MembersCard = lazy(() => import('../members/members-card'));
+// So does two-factor authentication (#25), with the QR code it shows.
+const TwoFactorCard = lazy(() => import('./two-factor-card'));
 
 const SECTIONS = [
   { id: 'details', label: 'Company Details', admin: true },
   { id: 'members', label: 'Members', admin: false },
   { id: 'domains', label: 'Domains', admin: true },
   { id: 'password', label: 'Password', admin: false },
+  { id: 'two-factor', label: 'Two-factor authentication', admin: false },
   { id: 'notifications', label: 'Notifications', admin: true },
   { id: 'webhooks', label: 'Webhooks', admin: true },
 ] as const;
@@ -139,6 +142,9 @@ export function CompanySettings({
             </Suspense>
             {admin && <DomainsCard />}
             <PasswordCard email={user.email ?? company.email} />
+            <Suspense fallback={<Card id="two-factor" className="h-40" />}>
+              <TwoFactorCard userId={user.id} />
+            </Suspense>
             {admin && <NotificationsCard company={company} userId={user.id} />}
             {admin && (
               <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />

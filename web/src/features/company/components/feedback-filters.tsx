@@ -22,7 +22,7 @@ export interface FilterValues {
   to: string;
   /** #21 triage: '' (newest), 'votes' or 'priority'. */
   sort: string;
-  /** #21 triage: '', 'me' or 'none'. */
+  /** #21 triage: '', 'me', 'none' or a member's user id. */
   assignee: string;
   /** #21 triage: '1' for unanswered only. */
   unanswered: string;
@@ -74,6 +74,36 @@ export function filtersToParams(
   return params;
 }
 
+/** A member the inbox can be filtered by (the company's own staff). */
+export interface AssigneeOption {
+  user_id: string;
+  email: string;
+  is_you: boolean;
+}
+
+/**
+ * The assignee filter's member options: every member by e-mail, the caller
+ * marked; an id from the URL that is no member (any more) stays selectable
+ * as a former member, so the select shows what the list is filtered by.
+ */
+export function assigneeOptions(
+  members: readonly AssigneeOption[],
+  value: string,
+): { value: string; label: string }[] {
+  const out = members.map((m) => ({
+    value: m.user_id,
+    label: m.is_you ? `${m.email} (you)` : m.email,
+  }));
+  if (
+    value !== '' &&
+    value !== 'me' &&
+    value !== 'none' &&
+    !members.some((m) => m.user_id === value)
+  )
+    out.push({ value, label: 'A former member' });
+  return out;
+}
+
 /** A From date after the To date: said inline, not sent. */
 export function invertedDates(value: FilterValues): boolean {
   return value.from !== '' && value.to !== '' && value.from > value.to;
@@ -100,6 +130,7 @@ export function FeedbackFilters({
   plan,
   domains,
   hosts = [],
+  members = [],
   value,
   onChange,
 }: {
@@ -107,6 +138,8 @@ export function FeedbackFilters({
   domains: readonly string[];
   /** Hosts feedback came from: subdomains are offered under their domain. */
   hosts?: readonly string[];
+  /** The company's members, offered in the assignee filter (#21). */
+  members?: readonly AssigneeOption[];
   value: FilterValues;
   onChange: (next: FilterValues) => void;
 }) {
@@ -254,13 +287,23 @@ export function FeedbackFilters({
         <label className="flex min-w-0 flex-col gap-1.5">
           <Label text="Assignee" locked={false} />
           <select
-            className={inputClass}
+            className={`${inputClass} max-w-full sm:max-w-[22rem]`}
             value={value.assignee}
             onChange={(e) => set('assignee')(e.target.value)}
           >
             <option value="">Anyone</option>
             <option value="me">Assigned to me</option>
             <option value="none">Unassigned</option>
+            {members.length > 0 ||
+            !['', 'me', 'none'].includes(value.assignee) ? (
+              <optgroup label="Assigned to">
+                {assigneeOptions(members, value.assignee).map((m) => (
+                  <option key={m.value} value={m.value}>
+                    {m.label}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
           </select>
         </label>
         <label className="flex h-10 items-center gap-2 text-sm font-medium">

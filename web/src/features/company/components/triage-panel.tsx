@@ -37,14 +37,15 @@ export function TriageFields({ feedbackId }: { feedbackId: string }) {
   return (
     <section aria-label="Triage">
       <div className="flex flex-wrap gap-4">
-        <div className="flex flex-col gap-1">
+        {/* A long member address must not push the select off a phone. */}
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor={assigneeId} className="text-sm font-semibold">
             Assignee
           </label>
           <select
             id={assigneeId}
             data-shortcut="assignee"
-            className={selectClass}
+            className={`${selectClass} max-w-full`}
             value={t.assignee_id ?? ''}
             disabled={assign.isPending}
             onChange={(e) =>

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '@supabase/supabase-js';
 import type { Company } from '@shared/data/companies';
+import { mfaActions } from '@web/api/auth/mfa';
 import { useSession } from '@web/api/auth/use-session';
 import { useMyCompany } from '@web/api/companies/get-my-company';
 import { paths } from '@web/config/paths';
@@ -14,19 +15,63 @@ export type CompanyAccount =
 /** Pause on 'No company found. Redirecting...' before leaving. */
 const REDIRECT_MS = 1200;
 
+/** The company sign-in, which asks an aal1 session for its code (#25). */
+const CODE_STEP = `${paths.companySignup}?mode=signin`;
+
+/**
+ * Whether the session has passed two-factor authentication when the
+ * account has it on: 'pending' until known, 'needs-code' for an aal1
+ * session of such an account (which sees no company data).
+ */
+function useMfaGate(
+  token: string | undefined,
+): 'pending' | 'ok' | 'needs-code' {
+  const [state, setState] = useState<{
+    token: string | undefined;
+    gate: 'ok' | 'needs-code';
+  }>();
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    mfaActions
+      .assuranceLevel()
+      .then((level) => {
+        if (live)
+          setState({ token, gate: level.needsCode ? 'needs-code' : 'ok' });
+      })
+      // Unknown: the company query decides, as before.
+      .catch(() => live && setState({ token, gate: 'ok' }));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return state?.token === token && state ? state.gate : 'pending';
+}
+
 /**
  * The signed-in company of a company screen. Without a session or a company
- * record it says 'No company found' and goes to /company-signup (spec §2).
+ * record it says 'No company found' and goes to /company-signup (spec §2);
+ * an aal1 session of an account with two-factor authentication goes to the
+ * code step of the company sign-in.
  */
 export function useCompanyAccount(): CompanyAccount {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.session.user : null;
-  const company = useMyCompany(user?.id);
+  const token =
+    session.status === 'signed-in' ? session.session.access_token : undefined;
+  const mfa = useMfaGate(token);
+  // Asked only once the session may read it: an aal1 answer (no company)
+  // would otherwise stay cached after the code.
+  const company = useMyCompany(mfa === 'ok' ? user?.id : undefined);
   const navigate = useNavigate();
+  useEffect(() => {
+    if (mfa === 'needs-code') navigate(CODE_STEP, { replace: true });
+  }, [mfa, navigate]);
   const missing =
     session.status === 'signed-out' ||
-    (user !== null && company.isSuccess && company.data === null) ||
-    company.isError;
+    (user !== null &&
+      mfa === 'ok' &&
+      ((company.isSuccess && company.data === null) || company.isError));
   useEffect(() => {
     if (!missing) return;
     const t = setTimeout(
@@ -36,6 +81,6 @@ export function useCompanyAccount(): CompanyAccount {
     return () => clearTimeout(t);
   }, [missing, navigate]);
   if (missing) return { status: 'missing' };
-  if (!user || !company.data) return { status: 'loading' };
+  if (!user || mfa !== 'ok' || !company.data) return { status: 'loading' };
   return { status: 'ready', user, company: company.data };
 }

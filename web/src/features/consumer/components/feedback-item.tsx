@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ThreadMessage } from '@shared/data/conversation';
 import type { MyFeedback } from '@shared/data/feedback';
 import {
@@ -69,13 +69,31 @@ export function FeedbackItem({
   /** The companies' threads about it (#21). */
   messages?: ThreadMessage[];
 }) {
-  const [open, setOpen] = useState(false);
+  // The author e-mail's link (/app#feedback-<id>, #21) opens this feedback.
+  const linked = () =>
+    typeof window !== 'undefined' &&
+    window.location.hash === `#feedback-${item.id}`;
+  const [open, setOpen] = useState(linked);
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const show = () => {
+      if (window.location.hash !== `#feedback-${item.id}`) return;
+      setOpen(true);
+      row.current?.scrollIntoView({ block: 'start' });
+    };
+    show();
+    // The link followed while the dashboard is open already.
+    window.addEventListener('hashchange', show);
+    return () => window.removeEventListener('hashchange', show);
+  }, [item.id]);
   const detailsId = useId();
   const unread = messages.filter((m) => !m.from_author && !m.read_at).length;
   const processed = item.description !== item.raw_description;
   return (
     <li
-      className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5"
+      id={`feedback-${item.id}`}
+      ref={row}
+      className="scroll-mt-24 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5"
       data-testid="feedback-item"
       data-feedback-id={item.id}
     >
@@ -87,7 +105,7 @@ export function FeedbackItem({
         >
           {categoryEmoji(item.category)}
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[12rem] flex-1">
           <div className="flex flex-wrap items-center gap-2">
             {/* Clamped to two lines in the list; 'See more' shows it all. */}
             <h3

@@ -7,6 +7,7 @@ import { useUpdateNickname } from '@web/api/profiles/update-nickname';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { InputField } from '@web/components/ui/field';
+import { EmailNotifications } from '@web/features/profile/components/email-notifications';
 
 /** E-mail, name and the leaderboard nickname (consumer spec §2, §8). */
 export function AccountDetails({ profile }: { profile: Profile }) {
@@ -73,6 +74,7 @@ export function AccountDetails({ profile }: { profile: Profile }) {
           </div>
         </form>
       </Card>
+      <EmailNotifications profile={profile} />
       <Card className="border-red-200">
         <h2 className="text-lg font-semibold">Delete account</h2>
         <p className="mt-1 text-sm text-ink-muted">

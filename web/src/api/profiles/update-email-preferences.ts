@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { setCompanyMessageEmails } from '@shared/data/profiles';
+import { profileKeys } from '@web/api/profiles/keys';
+import { getSupabase } from '@web/lib/supabase';
+
+/** Turns the e-mail about company messages on or off (#21). */
+export function useSetCompanyMessageEmails(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      setCompanyMessageEmails(getSupabase(), userId, on),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKeys.detail(userId), saved);
+    },
+  });
+}
