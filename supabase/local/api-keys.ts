@@ -17,7 +17,20 @@ export const isOpaqueKey = (s: string) =>
 
 // Comparing digests keeps the compare constant-time whatever the lengths.
 const digest = (s: string) => createHash('sha256').update(s).digest();
-const same = (a: Buffer, b: string) => timingSafeEqual(a, digest(b));
+// The configured keys' digests, computed once each (a handful of strings):
+// every request hashes only the key it brings, not every configured key again.
+const configured = new Map<string, Buffer>();
+const digestOfConfigured = (s: string) => {
+  let d = configured.get(s);
+  if (!d) {
+    if (configured.size >= 64) configured.clear();
+    d = digest(s);
+    configured.set(s, d);
+  }
+  return d;
+};
+const same = (a: Buffer, b: string) =>
+  timingSafeEqual(a, digestOfConfigured(b));
 
 /**
  * The role of a configured key, or undefined for anything else. Every

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { publicUrlFromEnv } from '../../shared/domain/public-url.ts';
+import { PASSWORD_MIN_LENGTH } from '../../shared/domain/validation/limits.ts';
 
 /** The Supabase CLI's well-known local-development secret and keys (demo mode only). */
 export const DEMO_JWT_SECRET =
@@ -38,6 +39,24 @@ export interface AuthConfig {
     emailRequests: number;
     emailWindow: number;
   };
+  /**
+   * GoTrue's password policy: GOTRUE_PASSWORD_MIN_LENGTH (never below the
+   * product's 8 of DECISIONS.md, as GoTrue never goes below its 6) and
+   * GOTRUE_PASSWORD_REQUIRED_CHARACTERS (character sets separated by `:`,
+   * `\:` for a colon; a password needs one character of each). Default: 8,
+   * none required, as the product's rule and hosted Supabase's default.
+   */
+  password: { minLength: number; requiredCharacters: string[] };
+  /**
+   * `signInAnonymously()` (GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED): off by
+   * default, as on hosted Supabase.
+   */
+  anonymousUsers: boolean;
+  /**
+   * Linking and unlinking identities by hand
+   * (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED): off by default, as on hosted.
+   */
+  manualLinking: boolean;
   jwtExpiry: number;
   /** Seconds in which a used refresh token may be used again (GoTrue's default 10). */
   refreshReuseInterval: number;
@@ -50,6 +69,10 @@ export interface AuthConfig {
     emailsPerHour: number;
     /** Minimum seconds between two e-mails of one kind to one user (GoTrue's 60). */
     emailFrequency: number;
+    /** Anonymous sign-ins per IP per hour (GOTRUE_RATE_LIMIT_ANONYMOUS_USERS, 30). */
+    anonymousUsers: number;
+    /** MFA challenges and verifications per IP per minute (GoTrue's RATE_LIMIT_CHALLENGE_AND_VERIFY, 15). */
+    mfaChallengeAndVerify: number;
   };
 }
 
@@ -149,6 +172,23 @@ export interface BackendConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * GoTrue's `PasswordRequiredCharacters.Decode`: sets separated by `:`, where
+ * a `\:` at the end of a part joins it with the next one as a literal colon.
+ */
+export function requiredCharacterSets(value: string): string[] {
+  const parts = value.split(':');
+  for (let i = 0; i < parts.length - 1; i += 1) {
+    const part = parts[i]!;
+    if (part === '') continue;
+    if (part.endsWith('\\')) {
+      parts[i] = `${part.slice(0, -1)}:${parts[i + 1]}`;
+      parts[i + 1] = '';
+    }
+  }
+  return parts.filter((p) => p !== '');
+}
 
 const flag = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === ''
@@ -297,6 +337,17 @@ export async function loadConfig(
         emailRequests: Number(env.PEEGA_RATE_LIMIT_ACCOUNT_EMAIL ?? 5),
         emailWindow: 3600,
       },
+      password: {
+        minLength: Math.max(
+          PASSWORD_MIN_LENGTH,
+          Number(env.GOTRUE_PASSWORD_MIN_LENGTH) || 0,
+        ),
+        requiredCharacters: requiredCharacterSets(
+          env.GOTRUE_PASSWORD_REQUIRED_CHARACTERS ?? '',
+        ),
+      },
+      anonymousUsers: flag(env.GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED, false),
+      manualLinking: flag(env.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED, false),
       jwtExpiry: Number(env.PEEGA_JWT_EXPIRY ?? 3600),
       refreshReuseInterval: 10,
       rateLimits: {
@@ -304,6 +355,8 @@ export async function loadConfig(
         refresh: Number(env.PEEGA_RATE_LIMIT_REFRESH ?? 150),
         emailsPerHour: Number(env.PEEGA_RATE_LIMIT_EMAIL ?? 30),
         emailFrequency: 60,
+        anonymousUsers: Number(env.GOTRUE_RATE_LIMIT_ANONYMOUS_USERS ?? 30),
+        mfaChallengeAndVerify: Number(env.PEEGA_RATE_LIMIT_MFA ?? 15),
       },
     },
     extensionUrl: env.PEEGA_EXTENSION_URL || undefined,
@@ -330,7 +383,7 @@ export async function loadConfig(
     configToml: path.join(root, 'supabase', 'config.toml'),
     functionSecrets: (
       env.PEEGA_FUNCTION_SECRETS ??
-      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS,DOMAIN_VERIFICATION_FILE_URL,EMAIL_API_URL,EMAIL_API_KEY,EMAIL_FROM,SITE_URL'
+      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS,DOMAIN_VERIFICATION_FILE_URL,EMAIL_API_URL,EMAIL_API_KEY,EMAIL_FROM,EMAIL_MAX_ATTEMPTS,SITE_URL'
     )
       .split(',')
       .map((s) => s.trim())

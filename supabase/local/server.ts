@@ -180,11 +180,16 @@ export function createHttpServer(
           }
           throw e;
         }
+        // The parsed URL only for the services that ask for it: most
+        // requests (REST reads) go by the raw path and query alone.
+        let url: URL | undefined;
         const sreq: ServiceRequest = {
           method,
           path: pathname.slice(mount.prefix.length) || '/',
           rawQuery,
-          url: new URL(rawUrl, 'http://localhost'),
+          get url() {
+            return (url ??= new URL(rawUrl, 'http://localhost'));
+          },
           headers,
           body,
           ip,
@@ -194,10 +199,11 @@ export function createHttpServer(
           if (refused) return refused;
           // The gateway hides the credential from the service (Kong's
           // hide_credentials): PostgREST would read `apikey=` as a filter.
-          if (sreq.url.searchParams.has('apikey')) {
+          const stripped = rawQuery && withoutApiKey(rawQuery);
+          if (stripped !== rawQuery) {
             // ...but services still know a key came (Storage's no-credentials check).
             sreq.headers.apikey ??= sreq.url.searchParams.get('apikey') ?? '';
-            sreq.rawQuery = withoutApiKey(rawQuery);
+            sreq.rawQuery = stripped;
             sreq.url.searchParams.delete('apikey');
           }
         }

@@ -69,6 +69,7 @@ export interface RunningBackend {
     webhooks?: JobScheduler;
     ai?: JobScheduler;
     invitations?: JobScheduler;
+    messageEmails?: JobScheduler;
     digests?: JobScheduler;
   };
   stop(): Promise<void>;
@@ -286,6 +287,16 @@ export async function startBackend(
           channel: 'company_invitation_emails',
         })
       : undefined,
+    // E-mails to opted-in authors about company messages (#21): on the
+    // queue's NOTIFY, and every minute for the ones the throttle delayed.
+    messageEmails: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'send-message-emails',
+          body: {},
+          intervalMs: 60_000,
+          channel: 'company_message_emails',
+        })
+      : undefined,
     digests: config.digestWorker
       ? await startJobScheduler(db, invoke, {
           name: 'send-digests',
@@ -304,6 +315,7 @@ export async function startBackend(
       await jobs.ai?.stop();
       await jobs.webhooks?.stop();
       await jobs.invitations?.stop();
+      await jobs.messageEmails?.stop();
       await jobs.digests?.stop();
       await smtp?.stop();
       await unlistenPgrst();

@@ -6,9 +6,12 @@
 // denominator is measured as one operation (the empty round trip, then the
 // SQL) and, for reference, as the sum of the two medians.
 // Then throughput: many concurrent keep-alive clients doing the simple
-// authenticated read, against PostgREST's 2,585 req/s on 2 vCPUs.
+// authenticated read: issue #25 asks for 8,000 req/s on this 2-core machine
+// (PostgREST itself: 2,585 req/s on 2 vCPUs). The machine's load average is
+// noted with the figure: other work on the same cores moves it a lot.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
@@ -20,7 +23,9 @@ import type { BenchResult } from './types.ts';
 
 const ALICE = '11111111-1111-1111-1111-111111111111';
 const CONNECTIONS = 50;
-const TARGET = { pglite: 1.5, postgres: 1.3 } as const;
+// Issue #25: ≤ 1.2 on PostgreSQL (was 1.3); PGlite keeps 1.5.
+const TARGET = { pglite: 1.5, postgres: 1.2 } as const;
+const MIN_RPS = 8000;
 
 // What /rest/v1 runs for the two supabase-js calls below (see sql-builder.ts).
 const SIMPLE_SQL = `WITH pgrst_source AS ( SELECT "public"."messages"."id", "public"."messages"."message", "public"."messages"."username" FROM "public"."messages" WHERE "public"."messages"."channel_id" = $1 LIMIT $2 OFFSET $3 ) SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, coalesce(json_agg(_postgrest_t), '[]')::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
@@ -254,6 +259,10 @@ async function benchOn(
     cpuNote(r.embed, cpu.restEmbed, cpu.sqlEmbed);
     r.sqlSimple.notes = 'as superuser, no transaction, no settings';
 
+    const loadBefore = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
     const loaded = await load({
       url: backend.url + SIMPLE_PATH,
       headers: {
@@ -277,12 +286,13 @@ async function benchOn(
       ...(kind === 'postgres' && {
         value: loaded.rps,
         unit: 'req/s',
-        target: { min: 2500 },
+        target: { min: MIN_RPS },
       }),
       notes:
-        kind === 'postgres'
-          ? `req/s, target ≥ 2500 (PostgREST: 2585, p95 6.65 ms): ${loaded.rps >= 2500 ? 'met' : 'NOT met'}`
-          : 'req/s (no target on PGlite: one Postgres process in WebAssembly)',
+        (kind === 'postgres'
+          ? `req/s, target ≥ ${MIN_RPS} (PostgREST: 2585, p95 6.65 ms): ${loaded.rps >= MIN_RPS ? 'met' : 'NOT met'}`
+          : 'req/s (no target on PGlite: one Postgres process in WebAssembly)') +
+        ` | load average before the run ${loadBefore}`,
     };
     return {
       latency: [

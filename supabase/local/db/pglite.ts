@@ -151,7 +151,12 @@ export async function openPglite(
     } catch (e) {
       // Which of this call's statements got parsed before the error is not
       // worth tracking: forget them all, so the next call parses afresh.
-      if (parsedNow.length) {
+      // So too when a table's columns changed under a prepared statement
+      // (Postgres refuses it from then on).
+      const code = (e as { code?: string }).code;
+      const reshaped =
+        code === '0A000' && /cached plan/.test((e as Error).message ?? '');
+      if (parsedNow.length || reshaped) {
         await pg.exec('deallocate all');
         prepared.clear();
       }

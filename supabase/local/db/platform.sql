@@ -446,3 +446,50 @@ create table if not exists auth.flow_state (
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
 create index if not exists idx_user_id_auth_method
   on auth.flow_state (user_id, authentication_method);
+
+-- ---------------------------------------------------------------- auth MFA factors
+-- GoTrue's MFA tables (migrations 20221003041349 add_mfa_schema, 20240729123726
+-- add_mfa_phone_config, 20240802193726 last_challenged_at): a user's factors
+-- with their TOTP secret (server-side only: no grant to anon or authenticated)
+-- and the challenges issued for them.
+do $$ begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception when duplicate_object then null;
+end $$;
+do $$ begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception when duplicate_object then null;
+end $$;
+
+create table if not exists auth.mfa_factors (
+  id uuid not null,
+  user_id uuid not null,
+  friendly_name text null,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text null,
+  phone text unique default null,
+  last_challenged_at timestamptz unique default null,
+  constraint mfa_factors_pkey primary key (id),
+  constraint mfa_factors_user_id_fkey foreign key (user_id)
+    references auth.users (id) on delete cascade
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null,
+  factor_id uuid not null,
+  created_at timestamptz not null,
+  verified_at timestamptz null,
+  ip_address inet not null,
+  otp_code text null,
+  constraint mfa_challenges_pkey primary key (id),
+  constraint mfa_challenges_auth_factor_id_fkey foreign key (factor_id)
+    references auth.mfa_factors (id) on delete cascade
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);

@@ -5,6 +5,9 @@
 // Statements get a name per connection, so Postgres parses (and, once it
 // settles on a generic plan, plans) each distinct text once per connection;
 // it invalidates those plans by itself on schema, role and RLS changes.
+// A named statement's result columns cannot change (Postgres refuses with
+// "cached plan must not change result type"), so once it has been described
+// on a connection, later runs skip Describe and reuse its columns.
 import type pg from 'pg';
 
 export interface Step {
@@ -29,6 +32,8 @@ export interface PipelineResult {
 /** What a connection's Postgres session has parsed under which name. */
 interface Named {
   names: Map<string, string>;
+  /** The result columns of named statements already described. */
+  fields: Map<string, Field[]>;
   next: number;
   /** Names whose Parse may or may not have succeeded: closed before reuse. */
   doubtful: string[];
@@ -62,6 +67,11 @@ class Pipeline implements pg.Submittable {
   private parsedNow: string[] = [];
   private state?: Named;
   private settled = false;
+  /** Per step: its known columns (no Describe sent), or the name to remember them under. */
+  private known: (Field[] | undefined)[] = [];
+  private describing: (string | undefined)[] = [];
+  private step = 0;
+  private described = false;
 
   constructor(
     private readonly steps: Step[],
@@ -73,13 +83,14 @@ class Pipeline implements pg.Submittable {
     const wire = connection as Wire;
     let state = named.get(wire);
     if (!state) {
-      state = { names: new Map(), next: 1, doubtful: [] };
+      state = { names: new Map(), fields: new Map(), next: 1, doubtful: [] };
       named.set(wire, state);
     }
     this.state = state;
     if (state.names.size + this.steps.length > MAX_NAMED) {
       state.doubtful.push(...state.names.values());
       state.names.clear();
+      state.fields.clear();
     }
     wire.stream.cork?.();
     try {
@@ -92,6 +103,8 @@ class Pipeline implements pg.Submittable {
           wire.bind({ statement: '', values: step.values });
           wire.describe({ type: 'P', name: '' });
           wire.execute({ portal: '' });
+          this.known.push(undefined);
+          this.describing.push(undefined);
           continue;
         }
         let name = state.names.get(step.text);
@@ -101,9 +114,12 @@ class Pipeline implements pg.Submittable {
           this.parsedNow.push(step.text);
           wire.parse({ name, text: step.text, types: [] });
         }
+        const known = state.fields.get(name);
         wire.bind({ statement: name, values: step.values });
-        wire.describe({ type: 'P', name: '' });
+        if (!known) wire.describe({ type: 'P', name: '' });
         wire.execute({ portal: '' });
+        this.known.push(known);
+        this.describing.push(known ? undefined : name);
       }
       wire.sync();
     } finally {
@@ -113,6 +129,9 @@ class Pipeline implements pg.Submittable {
 
   handleRowDescription(msg: { fields: Field[] }) {
     this.fields = msg.fields;
+    this.described = true;
+    const name = this.describing[this.step];
+    if (name) this.state?.fields.set(name, msg.fields);
   }
 
   handleDataRow(msg: { fields: (string | null)[] }) {
@@ -126,15 +145,22 @@ class Pipeline implements pg.Submittable {
     const count = m?.[2] ?? m?.[1];
     this.last = {
       rows: this.rows,
-      fields: this.fields,
+      fields: this.described ? this.fields : (this.known[this.step] ?? []),
       rowCount: count === undefined ? null : Number(count),
     };
-    this.fields = [];
-    this.rows = [];
+    this.nextStep();
   }
 
   handleEmptyQuery() {
     this.last = { rows: [], fields: [], rowCount: null };
+    this.nextStep();
+  }
+
+  private nextStep() {
+    this.step++;
+    this.described = false;
+    this.fields = [];
+    this.rows = [];
   }
 
   handlePortalSuspended() {}
@@ -152,8 +178,21 @@ class Pipeline implements pg.Submittable {
     if (state) {
       for (const text of this.parsedNow) {
         const name = state.names.get(text);
-        if (name) state.doubtful.push(name);
+        if (name) {
+          state.doubtful.push(name);
+          state.fields.delete(name);
+        }
         state.names.delete(text);
+      }
+      // A table's columns changed under a named statement: Postgres refuses
+      // it from now on, so every statement of this connection is parsed afresh.
+      if (
+        (err as { code?: string }).code === '0A000' &&
+        /cached plan/.test(err.message)
+      ) {
+        state.doubtful.push(...state.names.values());
+        state.names.clear();
+        state.fields.clear();
       }
     }
     if (this.settled) return;

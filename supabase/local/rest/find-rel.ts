@@ -65,24 +65,38 @@ function describe(r: Relationship) {
   return { cardinality: card, embedding: `${t} with ${ft}`, relationship };
 }
 
+/**
+ * PostgREST's `noRelBetweenHint`. Its relationships map is keyed by (table,
+ * schema of the foreign table), so a "parent" is any exposed table with a
+ * relationship into `schema`: when the origin is one, the hint suggests a
+ * child (never the exact one); when it is not, it suggests a parent; and it
+ * is null when nothing is close enough.
+ */
 function noRelHint(
   cache: SchemaCache,
   schema: string,
   parent: string,
   child: string,
 ): string | null {
-  const origins = [...cache.relationships.keys()]
-    .filter((k) => k.startsWith(`${schema}.`))
-    .map((k) => k.slice(schema.length + 1));
-  const rels = cache.relationships.get(`${schema}.${parent}`);
-  if (rels) {
-    const children = rels
-      .filter((r) => r.foreignTable.schema === schema)
+  const into = (rels: Relationship[]) =>
+    rels.filter((r) => r.foreignTable.schema === schema);
+  const parents = [...cache.relationships.values()]
+    .map(into)
+    .filter((rels) => rels.length > 0)
+    .map((rels) => rels[0]!.table)
+    .filter((t) => cache.schemas.includes(t.schema))
+    .map((t) => t.name);
+  const own = into(cache.relationships.get(`${schema}.${parent}`) ?? []);
+  if (own.length > 0) {
+    const children = own
+      .filter(
+        (r) => !r.junction || cache.schemas.includes(r.junction.table.schema),
+      )
       .map((r) => r.foreignTable.name);
     const hit = fuzzyGet(children, child).find(([score]) => score < 1);
     return hit ? `Perhaps you meant '${hit[1]}' instead of '${child}'.` : null;
   }
-  const p = fuzzyOne(origins, parent);
+  const p = fuzzyOne(parents, parent);
   return p ? `Perhaps you meant '${p}' instead of '${parent}'.` : null;
 }
 

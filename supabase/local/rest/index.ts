@@ -85,9 +85,14 @@ export function createRestService(
       timezones = new Set(tz.rows.map((r) => r.name));
       planCache.clear();
     })();
-    loading = run.finally(() => {
-      if (loading === run) loading = undefined;
+    // `loading` is what a first request waits for; the caller of reload()
+    // gets the error through `run`, so a reload that fails while nobody
+    // waits (a NOTIFY racing the backend's stop) is no unhandled rejection.
+    const settled: Promise<void> = run.finally(() => {
+      if (loading === settled) loading = undefined;
     });
+    settled.catch(() => undefined);
+    loading = settled;
     return run;
   };
   const schemaCache = async (): Promise<SchemaCache> => {

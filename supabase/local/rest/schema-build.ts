@@ -69,6 +69,53 @@ const CAST_ALIASES: Record<string, string> = {
   'time without time zone': 'time without time zone',
 };
 
+const cmp = <T>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Lexicographic order of lists, a prefix first (Haskell's list `Ord`). */
+function cmpList<T>(a: T[], b: T[], each: (x: T, y: T) => number): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = each(a[i]!, b[i]!);
+    if (c !== 0) return c;
+  }
+  return cmp(a.length, b.length);
+}
+
+// RoutineParam's derived Ord: name, type, (type with its length), required,
+// variadic; Bool orders False first.
+const cmpParam = (a: Routine['params'][number], b: Routine['params'][number]) =>
+  cmp(a.name, b.name) ||
+  cmp(a.type, b.type) ||
+  cmp(Number(a.required), Number(b.required)) ||
+  cmp(Number(a.variadic), Number(b.variadic));
+
+const VOLATILITY = { v: 0, s: 1, i: 2 } as const;
+
+/**
+ * PostgREST's `Ord Routine` (SchemaCache/Routine.hs), by which it sorts the
+ * overloads of a name: fewer parameters first, then schema, name,
+ * description (none first), the parameters, the return type (single before
+ * setof, scalar before composite), volatility and variadic. PGRST203 lists
+ * its candidates in this order.
+ */
+export function compareRoutines(a: Routine, b: Routine): number {
+  if (a.schema === b.schema && a.name === b.name) {
+    const byCount = cmp(a.params.length, b.params.length);
+    if (byCount !== 0) return byCount;
+  }
+  return (
+    cmp(a.schema, b.schema) ||
+    cmp(a.name, b.name) ||
+    cmp(a.description !== null, b.description !== null) ||
+    cmp(a.description ?? '', b.description ?? '') ||
+    cmpList(a.params, b.params, cmpParam) ||
+    cmp(Number(a.setof), Number(b.setof)) ||
+    cmp(Number(a.composite), Number(b.composite)) ||
+    cmp(a.returnType, b.returnType) ||
+    cmp(VOLATILITY[a.volatility], VOLATILITY[b.volatility]) ||
+    cmp(Number(a.hasVariadic), Number(b.hasVariadic))
+  );
+}
+
 export function buildRoutines(
   rows: RoutineRow[],
   tablesByOid: Map<number, Table>,
@@ -136,9 +183,10 @@ export function buildRoutines(
         ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamedType));
     if (!callable) continue;
     const key = qiKey(r.schema, r.name);
-    // Newest first, like PostgREST's HashMap.fromListWith (++).
+    // Newest first, like PostgREST's HashMap.fromListWith (++), then sorted.
     out.set(key, [routine, ...(out.get(key) ?? [])]);
   }
+  for (const overloads of out.values()) overloads.sort(compareRoutines);
   return { callable: out, all };
 }
 

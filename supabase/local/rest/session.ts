@@ -56,6 +56,27 @@ function cookiesOf(header: string | undefined): Record<string, string> {
   return out;
 }
 
+const searchPaths = new Map<string, string>();
+
+/** `"schema", "public", "extensions"`, made once per schema. */
+function searchPath(schema: string): string {
+  let path = searchPaths.get(schema);
+  if (path === undefined) {
+    path = [schema, 'public', 'extensions'].map(ident).join(', ');
+    if (searchPaths.size >= 100) searchPaths.clear();
+    searchPaths.set(schema, path);
+  }
+  return path;
+}
+
+/** The request's headers as JSON, without the cookie (it has a setting of its own). */
+function headersJson(headers: Record<string, string>): string {
+  if (headers.cookie === undefined) return JSON.stringify(headers);
+  const rest: Record<string, string> = {};
+  for (const k in headers) if (k !== 'cookie') rest[k] = headers[k]!;
+  return JSON.stringify(rest);
+}
+
 export function requestSettings(
   req: ServiceRequest,
   auth: Auth,
@@ -63,16 +84,15 @@ export function requestSettings(
   cache: SchemaCache,
   timezone: string | undefined,
 ): Record<string, string> {
-  const headers = { ...req.headers };
-  delete headers.cookie;
-  return {
-    search_path: [schema, 'public', 'extensions'].map(ident).join(', '),
-    ...Object.fromEntries(cache.roleSettings.get(auth.role) ?? []),
-    'request.jwt.claims': JSON.stringify(auth.claims),
-    'request.method': req.method,
-    'request.path': req.path,
-    'request.headers': JSON.stringify(headers),
-    'request.cookies': JSON.stringify(cookiesOf(req.headers.cookie)),
-    ...(timezone ? { timezone } : {}),
+  const settings: Record<string, string> = {
+    search_path: searchPath(schema),
   };
+  for (const [k, v] of cache.roleSettings.get(auth.role) ?? []) settings[k] = v;
+  settings['request.jwt.claims'] = JSON.stringify(auth.claims);
+  settings['request.method'] = req.method;
+  settings['request.path'] = req.path;
+  settings['request.headers'] = headersJson(req.headers);
+  settings['request.cookies'] = JSON.stringify(cookiesOf(req.headers.cookie));
+  if (timezone) settings.timezone = timezone;
+  return settings;
 }

@@ -111,6 +111,59 @@ describe(`db.statement on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`
       expect(r.rows[0]?.n).toBe(i + 1);
     }
   });
+
+  it('the same statement again, on every connection, keeps its columns and types', async () => {
+    // After its first run a connection no longer asks Postgres to describe
+    // the statement: the columns (and the int8 → number parsing) must stay.
+    const sql =
+      'select $1::int8 as n, $2::text as t, $3::jsonb as j, current_user::text as who';
+    for (let round = 0; round < 4; round++) {
+      const all = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          db.statement(sql, [String(i), `t${i}`, '{"a":1}'], asAlice),
+        ),
+      );
+      all.forEach((r, i) => {
+        expect(r.rows).toEqual([
+          { n: i, t: `t${i}`, j: { a: 1 }, who: 'authenticated' },
+        ]);
+        expect(r.fields.map((f) => f.name)).toEqual(['n', 't', 'j', 'who']);
+      });
+    }
+  });
+
+  it('a statement whose table changed its columns answers again after one refusal', async () => {
+    await db.exec(
+      'create table public.reshaped (a int); insert into public.reshaped values (1); grant select on public.reshaped to authenticated',
+    );
+    const sql = 'select a from public.reshaped';
+    // On every pooled connection, so each has it parsed under a name.
+    await Promise.all(
+      Array.from({ length: 12 }, () => db.statement(sql, [], asAlice)),
+    );
+    await db.exec('alter table public.reshaped alter column a type text');
+    let answered: unknown;
+    for (let i = 0; i < 40 && answered === undefined; i++) {
+      try {
+        answered = (await db.statement(sql, [], asAlice)).rows;
+      } catch (e) {
+        // Postgres's refusal of the old plan, once per connection at most.
+        expect(e).toMatchObject({ code: '0A000' });
+      }
+    }
+    expect(answered).toEqual([{ a: '1' }]);
+    for (let i = 0; i < 5; i++)
+      expect((await db.statement(sql, [], asAlice)).rows).toEqual([{ a: '1' }]);
+  });
+
+  it('settings whose names are not plain identifiers still apply', async () => {
+    const r = await db.statement<{ odd: string; method: string }>(
+      "select current_setting('my.name$1', true) as odd, current_setting('request.method', true) as method",
+      [],
+      { ...asAlice, settings: { ...asAlice.settings, 'my.name$1': "it's" } },
+    );
+    expect(r.rows).toEqual([{ odd: "it's", method: 'GET' }]);
+  });
 });
 
 describe('db.transaction', () => {
