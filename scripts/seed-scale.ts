@@ -3,7 +3,8 @@
 // Fills the PostgreSQL database of DATABASE_URL (created when missing,
 // migrated through the embedded backend's db layer) with a large, deterministic
 // data set for `npm run bench -- db`: consumers with uneven activity, a year of
-// feedback over 1,000 sites (some on subdomains), companies with a verified
+// feedback over 1,000 sites (some on subdomains; every 10th on the busy
+// company's site5.test, 100,000 at 1 M), companies with a verified
 // domain each on a paid plan, and everything the triggers would have kept
 // (XP ledger, first-feedback bonus, daily cap, stats, streaks, levels,
 // reputation, badges, leaderboard buckets, site counters), computed set-wise.
@@ -35,6 +36,14 @@ export const DEFAULT_SCALE: ScaleOptions = {
   sites: 1_000,
   companies: 200,
 };
+
+/**
+ * Company k owns site<k>.test; this one also gets every 10th feedback (half
+ * of them on app.site5.test): 100,000 at 1 M, the #21 inbox at scale.
+ */
+export const BUSY_COMPANY = 5;
+/** The owner's bench user number of company k (0-based). */
+export const companyOwner = (users: number, k: number) => users + 1 + k;
 
 /** Bench users are 1…users (consumers), then users+1…users+companies (company owners). */
 export const benchUserId = (n: number) =>
@@ -152,7 +161,10 @@ export async function generateScaleData(
            from generate_series($1::int, $4::int) g
           cross join lateral (select ${AUTHOR_SQL} as n) u
           cross join lateral (
-            select case when g % 10 = 0 then 'app.' else '' end || 'site' || (g % $3::int) || '.test' as host
+            select case when g % 20 = 5 then 'site${BUSY_COMPANY}.test'
+                        when g % 20 = 15 then 'app.site${BUSY_COMPANY}.test'
+                        else case when g % 10 = 0 then 'app.' else '' end || 'site' || (g % $3::int) || '.test'
+                   end as host
           ) h
           cross join lateral (
             select now() - make_interval(days => g % 365, secs => ((g::bigint * 7919) % 86400)::int) as at
@@ -293,6 +305,13 @@ export async function generateScaleData(
         where c.email like '%@bench.test'
        on conflict do nothing`,
     );
+    // The inbox rows the triggers keep (#21), per company, with the
+    // triggers on: the counts follow the rows by statement triggers.
+    await tx.query('set local session_replication_role = origin');
+    await tx.query(
+      `select private.rebuild_company_inbox(c.id) from public.companies c
+        where c.email like '%@bench.test'`,
+    );
   });
   progress('derived', 6, 6);
   progress('analyze', 0, 1);
@@ -336,6 +355,11 @@ function parseArgs(argv: string[]) {
   }
   if (opts.companies > opts.sites) {
     throw new Error('--companies must not exceed --sites.');
+  }
+  if (opts.companies <= BUSY_COMPANY) {
+    throw new Error(
+      `--companies must be more than ${BUSY_COMPANY} (company ${BUSY_COMPANY} is the busy one).`,
+    );
   }
   return opts;
 }

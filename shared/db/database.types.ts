@@ -1109,6 +1109,7 @@ export type Database = {
           created_at: string;
           devices: string[];
           email: string | null;
+          email_on_company_message: boolean;
           full_name: string | null;
           gender: string | null;
           hobbies: string[];
@@ -1132,6 +1133,7 @@ export type Database = {
           created_at?: string;
           devices?: string[];
           email?: string | null;
+          email_on_company_message?: boolean;
           full_name?: string | null;
           gender?: string | null;
           hobbies?: string[];
@@ -1154,6 +1156,7 @@ export type Database = {
           created_at?: string;
           devices?: string[];
           email?: string | null;
+          email_on_company_message?: boolean;
           full_name?: string | null;
           gender?: string | null;
           hobbies?: string[];
@@ -1788,6 +1791,16 @@ export type Database = {
           joined_at: string;
           role: string;
           user_id: string;
+        }[];
+      };
+      get_company_message_email: {
+        Args: { p_job_id: number };
+        Returns: {
+          company_name: string;
+          email: string;
+          feedback_id: string;
+          feedback_title: string;
+          messages: string[];
         }[];
       };
       get_company_seats: {

@@ -115,6 +115,8 @@ const SERVICE_ONLY_FUNCTIONS = [
   // Issue #23: what the AI step reads (registered company name).
   'public.feedback_ai_input',
   'public.finish_background_job',
+  // Issue #21: the content of an author e-mail, for send-message-emails.
+  'public.get_company_message_email',
   'public.get_webhook_delivery',
   'public.mark_linkedin_verified',
   'public.record_linkedin_verification',

@@ -325,6 +325,9 @@ export const RPCS: Record<string, Cells> = {
   get_company_invitation: 'a a a a a a',
   get_company_invitations: 'd d d a a d',
   get_company_members: 'd d d a a d',
+  // #21: what an author e-mail says (address, masked messages), for the
+  // send-message-emails job only.
+  get_company_message_email: NONE,
   get_company_seats: 'd d d a a d',
   get_company_inbox: 'd d d a a d',
   get_company_thread: 'd d d a d d',
