@@ -964,6 +964,113 @@ export type Database = {
           },
         ];
       };
+      feedback_topic_items: {
+        Row: {
+          added_at: string;
+          added_by: string | null;
+          company_id: string;
+          feedback_id: string;
+          score: number | null;
+          state: string;
+          topic_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          added_at?: string;
+          added_by?: string | null;
+          company_id: string;
+          feedback_id: string;
+          score?: number | null;
+          state?: string;
+          topic_id: string;
+        };
+        Update: {
+          added_at?: string;
+          added_by?: string | null;
+          company_id?: string;
+          feedback_id?: string;
+          score?: number | null;
+          state?: string;
+          topic_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_topic_items_company_id_fkey';
+            columns: ['company_id'];
+            isOneToOne: false;
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feedback_topic_items_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feedback_topic_items_topic_id_fkey';
+            columns: ['topic_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback_topics';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      feedback_topics: {
+        Row: {
+          company_id: string;
+          completed_at: string | null;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          public_note: string | null;
+          public_title: string | null;
+          published_at: string | null;
+          status: string;
+          status_changed_at: string | null;
+          title: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          company_id: string;
+          completed_at?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          public_note?: string | null;
+          public_title?: string | null;
+          published_at?: string | null;
+          status?: string;
+          status_changed_at?: string | null;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          company_id?: string;
+          completed_at?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          public_note?: string | null;
+          public_title?: string | null;
+          published_at?: string | null;
+          status?: string;
+          status_changed_at?: string | null;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_topics_company_id_fkey';
+            columns: ['company_id'];
+            isOneToOne: false;
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       feedback_triage: {
         Row: {
           assignee_id: string | null;

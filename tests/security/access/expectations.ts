@@ -232,6 +232,19 @@ export const TABLES: Record<string, TableSpec> = {
     update: NONE,
     delete: NONE,
   },
+  // #22 topics: the company's own, read by its members, written by RPCs.
+  feedback_topics: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
+  feedback_topic_items: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
   notifications: {
     select: 'd o o d d d',
     insert: NONE,

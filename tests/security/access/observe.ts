@@ -84,6 +84,19 @@ export async function addFixtures(w: World): Promise<Fixtures> {
       p_assignee: w.id[company],
     });
   }
+  // #22: each company groups its feedback into a topic.
+  for (const [company, fb] of [
+    [w.company.X, w.feedback.a],
+    [w.company.Y, w.feedback.b],
+  ] as const) {
+    await q(
+      `with t as (insert into public.feedback_topics (company_id, title)
+                  values ($1, 'Matrix topic') returning id)
+       insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state)
+       select $1, $2, t.id, 'confirmed' from t`,
+      [company, fb],
+    );
+  }
   for (const [author, fb, company] of [
     ['consumerA', w.feedback.a, w.company.X],
     ['consumerB', w.feedback.b, w.company.Y],
