@@ -40,7 +40,9 @@ describe('under 50 parallel requests', () => {
     const results = await times(PARALLEL, (i) =>
       company.client.rpc('record_feedback_view', { feedback_uuid: ids[i] }),
     );
-    expect(results.every((r) => r.error === null)).toBe(true);
+    expect(results.filter((r) => r.error !== null).map((r) => r.error)).toEqual(
+      [],
+    );
     expect(results.filter((r) => r.data === true)).toHaveLength(5);
     const views = await query(
       t,
@@ -108,7 +110,9 @@ describe('under 50 parallel requests', () => {
         hobbies: ['Hiking'],
       }),
     );
-    expect(results.every((r) => r.error === null)).toBe(true);
+    expect(results.filter((r) => r.error !== null).map((r) => r.error)).toEqual(
+      [],
+    );
     expect(await ledgerOf(t, user.id)).toEqual([['profile_completed', 30]]);
     expect((await statsOf(t, user.id)).total_points).toBe(30);
   });
@@ -126,7 +130,9 @@ describe('under 50 parallel requests', () => {
         .select('points_awarded')
         .single(),
     );
-    expect(results.every((r) => r.error === null)).toBe(true);
+    expect(results.filter((r) => r.error !== null).map((r) => r.error)).toEqual(
+      [],
+    );
     const earning = results.filter((r) => (r.data?.points_awarded ?? 0) > 0);
     expect(earning).toHaveLength(20);
     const stats = await statsOf(t, user.id);
@@ -172,7 +178,9 @@ describe('under 50 parallel requests', () => {
           })
         : inviter.client.rpc('get_my_referrals'),
     );
-    expect(results.every((r) => r.error === null)).toBe(true);
+    expect(results.filter((r) => r.error !== null).map((r) => r.error)).toEqual(
+      [],
+    );
     expect(await ledgerOf(t, invitee.id)).toEqual([
       ['feedback_submitted', 5],
       ['first_feedback', 10],
