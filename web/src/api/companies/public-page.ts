@@ -19,7 +19,7 @@ export const completedTopicsQueryOptions = (
   companyId: string,
 ) =>
   queryOptions({
-    queryKey: companyKeys.completedTopics(userId),
+    queryKey: [...companyKeys.completedTopics(userId), companyId],
     queryFn: () => listCompletedTopics(getSupabase(), companyId),
   });
 

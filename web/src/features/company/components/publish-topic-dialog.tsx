@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   PUBLIC_NOTE_MAX,
   PUBLIC_TITLE_MAX,
@@ -33,20 +33,34 @@ export function PublishTopicDialog({
   topic: PublishableTopic | null;
   onClose: () => void;
 }) {
+  return (
+    <Dialog
+      open={topic !== null}
+      onClose={onClose}
+      title={
+        topic?.published_at ? 'Edit the public text' : 'Publish on your page'
+      }
+    >
+      {/* Keyed: another topic starts from its own texts. */}
+      {topic && <PublishForm key={topic.id} topic={topic} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function PublishForm({
+  topic,
+  onDone,
+}: {
+  topic: PublishableTopic;
+  onDone: () => void;
+}) {
   const publish = usePublishTopic();
-  const [title, setTitle] = useState('');
-  const [note, setNote] = useState('');
+  const [title, setTitle] = useState(topic.public_title ?? '');
+  const [note, setNote] = useState(topic.public_note ?? '');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!topic) return;
-    setTitle(topic.public_title ?? '');
-    setNote(topic.public_note ?? '');
-    setError(null);
-  }, [topic]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!topic) return;
     const problem = publishTopicError(title, note);
     if (problem) return setError(problem);
     setError(null);
@@ -57,7 +71,7 @@ export function PublishTopicDialog({
           toast.success(topic.published_at ? 'Changes saved' : 'Published', {
             description: 'It is on your public page.',
           });
-          onClose();
+          onDone();
         },
         onError: (err) => setError(err.message),
       },
@@ -65,55 +79,41 @@ export function PublishTopicDialog({
   }
 
   return (
-    <Dialog
-      open={topic !== null}
-      onClose={onClose}
-      title={
-        topic?.published_at ? 'Edit the public text' : 'Publish on your page'
-      }
-    >
-      {topic && (
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="mt-3 flex flex-col gap-4"
-        >
-          <p className="text-sm text-ink-muted">
-            Visitors see this title and note, the date it was completed and how
-            many people reported it — never who they are or what they wrote.
-          </p>
-          <InputField
-            label="Public title"
-            required
-            value={title}
-            maxLength={PUBLIC_TITLE_MAX}
-            placeholder={topic.title}
-            hint={`What you fixed or built, in your customers’ words (at most ${PUBLIC_TITLE_MAX} characters).`}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <TextareaField
-            label="Note (optional)"
-            rows={4}
-            value={note}
-            maxLength={PUBLIC_NOTE_MAX}
-            hint={`${note.length}/${PUBLIC_NOTE_MAX}. Plain text; e-mail addresses and phone numbers are hidden.`}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {error}
-            </p>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={publish.isPending}>
-              {topic.published_at ? 'Save' : 'Publish'}
-            </Button>
-          </div>
-        </form>
+    <form noValidate onSubmit={onSubmit} className="mt-3 flex flex-col gap-4">
+      <p className="text-sm text-ink-muted">
+        Visitors see this title and note, the date it was completed and how many
+        people reported it — never who they are or what they wrote.
+      </p>
+      <InputField
+        label="Public title"
+        required
+        value={title}
+        maxLength={PUBLIC_TITLE_MAX}
+        placeholder={topic.title}
+        hint={`What you fixed or built, in your customers’ words (at most ${PUBLIC_TITLE_MAX} characters).`}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <TextareaField
+        label="Note (optional)"
+        rows={4}
+        value={note}
+        maxLength={PUBLIC_NOTE_MAX}
+        hint={`${note.length}/${PUBLIC_NOTE_MAX}. Plain text; e-mail addresses and phone numbers are hidden.`}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          {error}
+        </p>
       )}
-    </Dialog>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={publish.isPending}>
+          {topic.published_at ? 'Save' : 'Publish'}
+        </Button>
+      </div>
+    </form>
   );
 }

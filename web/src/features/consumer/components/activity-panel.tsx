@@ -25,6 +25,12 @@ export function ActivityPanel({ userId }: { userId: string }) {
                   data-testid="topic-completed"
                   className={n.read_at ? '' : 'font-semibold'}
                 >
+                  {!n.read_at && (
+                    <span
+                      aria-label="Unread"
+                      className="mr-1.5 inline-block size-2 rounded-full bg-brand-600"
+                    />
+                  )}
                   🎉{' '}
                   {topicCompletedNotice(
                     n.company_name ?? 'A company',
