@@ -1,5 +1,3 @@
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import {
   BLOG_BOOT_ELEMENT_ID,
   blogPage,
@@ -7,8 +5,7 @@ import {
   type BlogBoot,
 } from '../shared/data/blog-boot.ts';
 import { loadBlogBoot } from '../shared/data/load-blog-boot.ts';
-import type { Client } from '../shared/data/client.ts';
-import type { Database } from '../shared/db/database.types.ts';
+import { anonClientOf } from './anon-client.ts';
 
 /**
  * Reads a blog page's public data for the HTML the server sends: through
@@ -16,24 +13,7 @@ import type { Database } from '../shared/db/database.types.ts';
  * policies and the client's own data functions decide what it holds.
  */
 export function blogBootReader(supabaseUrl: () => string, anonKey: string) {
-  let client: Client | undefined;
-  let clientUrl = '';
-  const anon = () => {
-    const url = supabaseUrl();
-    if (!client || clientUrl !== url) {
-      clientUrl = url;
-      client = createClient<Database>(url, anonKey, {
-        auth: {
-          persistSession: false,
-          autoRefreshToken: false,
-          detectSessionInUrl: false,
-        },
-        // Never used here; Node 20 has no global WebSocket to construct with.
-        realtime: { transport: WebSocket as never },
-      });
-    }
-    return client;
-  };
+  const anon = anonClientOf(supabaseUrl, anonKey);
 
   return async (
     pathname: string,

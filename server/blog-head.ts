@@ -7,7 +7,7 @@ export interface PageHead {
   tags: string;
 }
 
-const attr = (s: string) =>
+export const attr = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) =>
@@ -17,7 +17,7 @@ const attr = (s: string) =>
   );
 
 // JSON-LD sits in a <script>: `<` must not be able to close it.
-const jsonLd = (value: unknown) =>
+export const jsonLd = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**

@@ -2,6 +2,7 @@ import { isAppPath } from '../shared/domain/app-paths.ts';
 import { articleHead, injectHead } from './blog-head.ts';
 import { blogBootReader, injectBlogBoot } from './blog-boot.ts';
 import { createExtensionPage } from './extension-page.ts';
+import { publicChangesHead, publicChangesReader } from './public-changes.ts';
 import type { PageRequest, PageResponse } from './http.ts';
 import { serveWeb } from './static.ts';
 
@@ -29,13 +30,18 @@ export interface PageServerOptions {
 
 /**
  * The product's page server: the built web app with history fallback,
- * `/config.json`, the blog's served head tags and data, and `/extension`.
+ * `/config.json`, the blog's served head tags and data, the head tags of
+ * the companies' public pages (#22), and `/extension`.
  * It reads Supabase only through supabase-js with the anon key, so it runs
  * the same in front of hosted Supabase (server/main.ts) as mounted by the
  * embedded backend. Answers undefined for a path that is not a page.
  */
 export function createPageServer(options: PageServerOptions) {
   const readBlogBoot = blogBootReader(
+    options.supabaseReadUrl ?? options.supabaseUrl,
+    options.anonKey,
+  );
+  const readPublicChanges = publicChangesReader(
     options.supabaseReadUrl ?? options.supabaseUrl,
     options.anonKey,
   );
@@ -71,6 +77,17 @@ export function createPageServer(options: PageServerOptions) {
     }
     if ((method !== 'GET' && method !== 'HEAD') || !options.webDist) {
       return undefined;
+    }
+    // A company's "You said, we did" page (#22): its head tags, or 404 for
+    // a slug no company has (the app shows its not-found page).
+    const changes = await readPublicChanges(pathname);
+    if (changes !== undefined) {
+      const shell = await serveWeb(options.webDist, '/index.html');
+      if (shell?.body) {
+        const head = publicChangesHead(options.publicUrl(), changes);
+        const html = injectHead(Buffer.from(shell.body).toString('utf8'), head);
+        return { ...shell, status: head.status, body: html };
+      }
     }
     // Blog pages: public data, and an article's head tags built from it, go
     // into the HTML sent.

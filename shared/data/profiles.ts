@@ -92,3 +92,19 @@ export async function setCompanyMessageEmails(
       .single(),
   );
 }
+
+/** Turns the e-mail when something the user reported is completed on or off (#22). */
+export async function setTopicCompletedEmails(
+  client: Client,
+  userId: string,
+  on: boolean,
+): Promise<Profile> {
+  return unwrap(
+    await client
+      .from('profiles')
+      .update({ email_on_topic_completed: on })
+      .eq('id', userId)
+      .select('*')
+      .single(),
+  );
+}

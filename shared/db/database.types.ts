@@ -318,6 +318,7 @@ export type Database = {
           id: string;
           notifications_enabled: boolean;
           password_hash: string;
+          public_page_slug: string | null;
           terms_accepted_at: string;
           updated_at: string;
           user_id: string;
@@ -333,6 +334,7 @@ export type Database = {
           id?: string;
           notifications_enabled?: boolean;
           password_hash?: string;
+          public_page_slug?: string | null;
           terms_accepted_at: string;
           updated_at?: string;
           user_id: string;
@@ -347,6 +349,7 @@ export type Database = {
           id?: string;
           notifications_enabled?: boolean;
           password_hash?: string;
+          public_page_slug?: string | null;
           terms_accepted_at?: string;
           updated_at?: string;
           user_id?: string;
@@ -1166,6 +1169,7 @@ export type Database = {
           old_status: string | null;
           read_at: string | null;
           user_id: string;
+          xp: number | null;
         };
         ComputedFields: never;
         Insert: {
@@ -1179,6 +1183,7 @@ export type Database = {
           old_status?: string | null;
           read_at?: string | null;
           user_id: string;
+          xp?: number | null;
         };
         Update: {
           company_name?: string | null;
@@ -1191,6 +1196,7 @@ export type Database = {
           old_status?: string | null;
           read_at?: string | null;
           user_id?: string;
+          xp?: number | null;
         };
         Relationships: [
           {
@@ -1217,6 +1223,7 @@ export type Database = {
           devices: string[];
           email: string | null;
           email_on_company_message: boolean;
+          email_on_topic_completed: boolean;
           full_name: string | null;
           gender: string | null;
           hobbies: string[];
@@ -1241,6 +1248,7 @@ export type Database = {
           devices?: string[];
           email?: string | null;
           email_on_company_message?: boolean;
+          email_on_topic_completed?: boolean;
           full_name?: string | null;
           gender?: string | null;
           hobbies?: string[];
@@ -1264,6 +1272,7 @@ export type Database = {
           devices?: string[];
           email?: string | null;
           email_on_company_message?: boolean;
+          email_on_topic_completed?: boolean;
           full_name?: string | null;
           gender?: string | null;
           hobbies?: string[];
@@ -2043,6 +2052,10 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: string;
       };
+      get_public_changes: {
+        Args: { p_before?: string; p_limit?: number; p_slug: string };
+        Returns: Json;
+      };
       get_similar_feedback: {
         Args: { p_limit?: number; p_text?: string; p_website_url: string };
         Returns: {
@@ -2058,6 +2071,16 @@ export type Database = {
           title: string;
           total_votes: number;
           upvotes: number;
+        }[];
+      };
+      get_topic_completion_email: {
+        Args: { p_job_id: number };
+        Returns: {
+          company_name: string;
+          email: string;
+          feedback_id: string;
+          title: string;
+          xp: number;
         }[];
       };
       get_user_feedback: {
@@ -2197,6 +2220,19 @@ export type Database = {
           status: string;
         }[];
       };
+      publish_topic: {
+        Args: {
+          p_public_note?: string;
+          p_public_title: string;
+          p_topic_id: string;
+        };
+        Returns: {
+          id: string;
+          public_note: string;
+          public_title: string;
+          published_at: string;
+        }[];
+      };
       rate_feedback: {
         Args: { feedback_uuid: string; rating: number };
         Returns: number;
@@ -2229,6 +2265,7 @@ export type Database = {
           id: string;
           notifications_enabled: boolean;
           password_hash: string;
+          public_page_slug: string | null;
           terms_accepted_at: string;
           updated_at: string;
           user_id: string;
@@ -2308,6 +2345,7 @@ export type Database = {
         Args: { p_feedback_id: string; p_priority: string };
         Returns: string;
       };
+      set_public_page: { Args: { p_slug: string }; Returns: string };
       take_company_digests: {
         Args: { p_now?: string };
         Returns: {
@@ -2333,6 +2371,7 @@ export type Database = {
         Args: { p_article_id: string; p_visitor_token: string };
         Returns: boolean;
       };
+      unpublish_topic: { Args: { p_topic_id: string }; Returns: boolean };
       update_feedback_status: {
         Args: { feedback_uuid: string; new_status: string };
         Returns: string;

@@ -33,6 +33,9 @@ export const paths = {
   blogArticle: '/blog/:slug',
   blogAdmin: '/blog-admin',
 
+  /** A company's public "You said, we did" page (#22). */
+  publicChanges: '/changes/:slug',
+
   privacyPolicy: '/privacy-policy',
   termsConditions: '/terms-conditions',
   companyPrivacyPolicy: '/company-privacy-policy',

@@ -70,6 +70,7 @@ export interface RunningBackend {
     ai?: JobScheduler;
     invitations?: JobScheduler;
     messageEmails?: JobScheduler;
+    topicEmails?: JobScheduler;
     digests?: JobScheduler;
   };
   stop(): Promise<void>;
@@ -297,6 +298,16 @@ export async function startBackend(
           channel: 'company_message_emails',
         })
       : undefined,
+    // E-mails to opted-in contributors of a completed topic (#22): on the
+    // queue's NOTIFY, and every minute for retries.
+    topicEmails: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'send-topic-emails',
+          body: {},
+          intervalMs: 60_000,
+          channel: 'topic_completion_emails',
+        })
+      : undefined,
     digests: config.digestWorker
       ? await startJobScheduler(db, invoke, {
           name: 'send-digests',
@@ -316,6 +327,7 @@ export async function startBackend(
       await jobs.webhooks?.stop();
       await jobs.invitations?.stop();
       await jobs.messageEmails?.stop();
+      await jobs.topicEmails?.stop();
       await jobs.digests?.stop();
       await smtp?.stop();
       await unlistenPgrst();

@@ -25,6 +25,8 @@ const ANON_FUNCTIONS = [
   'public.get_community_stats',
   // Issue #21: what an invitation link is for (the token is the key).
   'public.get_company_invitation',
+  // Issue #22: a company's "You said, we did" page (published fields only).
+  'public.get_public_changes',
   'public.unlike_article_anonymously',
 ];
 
@@ -80,6 +82,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_my_leaderboard_rank',
   'public.get_my_upload_folder',
   'public.get_my_referrals',
+  'public.get_public_changes',
   'public.get_similar_feedback',
   'public.get_user_feedback',
   'public.get_user_feedback_view_counts',
@@ -90,6 +93,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.post_author_reply',
   'public.post_company_message',
   'public.process_referral_signup',
+  // Issue #22: publish a completed topic (members), the page's address (owner/admin).
+  'public.publish_topic',
   'public.rate_feedback',
   'public.record_feedback_view',
   // Issue #20: the company form of a signed-in account.
@@ -101,6 +106,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.save_blog_article',
   'public.set_feedback_assignee',
   'public.set_feedback_priority',
+  'public.set_public_page',
+  'public.unpublish_topic',
   'public.update_feedback_status',
   'public.update_feedback_statuses',
 ];
@@ -117,6 +124,8 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.finish_background_job',
   // Issue #21: the content of an author e-mail, for send-message-emails.
   'public.get_company_message_email',
+  // Issue #22: the content of a "completed" e-mail, for send-topic-emails.
+  'public.get_topic_completion_email',
   'public.get_webhook_delivery',
   'public.mark_linkedin_verified',
   'public.record_linkedin_verification',

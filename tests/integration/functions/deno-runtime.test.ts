@@ -136,12 +136,37 @@ describe('functions in Deno', () => {
     );
     expect(toAuthor!.body_text).toContain('> Which country are you in?');
 
+    // And when a topic with the feedback is completed (#22), an opted-in
+    // contributor hears it through send-topic-emails.
+    await author.client
+      .from('profiles')
+      .update({ email_on_topic_completed: true })
+      .eq('id', author.id);
+    await query(
+      t,
+      `with t as (insert into public.feedback_topics (company_id, title, status, completed_at)
+                  values ($1, 'Pricing', 'completed', now()) returning id)
+       insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state)
+       select $1, $2, t.id, 'confirmed' from t`,
+      [company.companyId, f.id],
+    );
+    const done = await t.backend.invokeFunction('send-topic-emails', {});
+    expect(await done.json()).toEqual({ handled: 1, failed: 0 });
+    const [completed] = await query<{ subject: string }>(
+      t,
+      `select subject from auth.outbox
+        where kind = 'topic_completed' and to_email = $1`,
+      [author.email],
+    );
+    expect(completed!.subject).toBe('Test Company completed “Pricing in Deno”');
+
     // And it really was Deno that did it.
     expect(denoChildren()).toEqual([
       'deliver-webhooks',
       'process-feedback',
       'send-digests',
       'send-message-emails',
+      'send-topic-emails',
     ]);
   }, 120_000);
 });

@@ -81,6 +81,11 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
         schedule: '* * * * *',
         command: `select private.invoke_job_function('send-message-emails', '{}')`,
       },
+      {
+        jobname: 'peega-send-topic-emails',
+        schedule: '* * * * *',
+        command: `select private.invoke_job_function('send-topic-emails', '{}')`,
+      },
     ]);
     // No pg_net here: no database webhooks, and calls are no-ops.
     expect(
@@ -157,6 +162,25 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
       'https://ref.supabase.test/functions/v1/send-message-emails',
     ]);
 
+    // A contributor's "completed" e-mail (#22) calls send-topic-emails.
+    const [topic] = await rows<{ id: string }>(
+      `insert into public.feedback_topics (company_id, title) values ($1, 'Slow search') returning id`,
+      [company!.id],
+    );
+    await db.query(
+      `insert into private.topic_completion_notices (topic_id, user_id, title) values ($1, $2, 'Slow search')`,
+      [topic!.id, user],
+    );
+    await db.query(
+      `insert into private.topic_completion_emails (topic_id, user_id) values ($1, $2)`,
+      [topic!.id, user],
+    );
+    expect(
+      (await rows<{ url: string }>('select url from net.calls order by id'))
+        .map((c) => c.url)
+        .at(-1),
+    ).toBe('https://ref.supabase.test/functions/v1/send-topic-emails');
+
     // pg_cron itself runs the every-minute schedules (its smallest step).
     // The hourly digest (minute 7) runs too when the wait crosses that
     // minute, so only the every-minute jobs are compared.
@@ -168,7 +192,7 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
           where d.status in ('succeeded', 'failed') and j.schedule = '* * * * *'
           order by j.jobname`,
       );
-      if (ran.length >= 4) break;
+      if (ran.length >= 5) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     expect(ran).toEqual([
@@ -176,6 +200,7 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
       { jobname: 'peega-process-feedback', status: 'succeeded' },
       { jobname: 'peega-send-invitations', status: 'succeeded' },
       { jobname: 'peega-send-message-emails', status: 'succeeded' },
+      { jobname: 'peega-send-topic-emails', status: 'succeeded' },
     ]);
     expect(
       (await rows<{ url: string }>('select url from net.calls order by id'))
@@ -191,6 +216,8 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
       'send-invitations',
       'send-message-emails',
       'send-message-emails',
+      'send-topic-emails',
+      'send-topic-emails',
     ]);
   }, 120_000);
 });

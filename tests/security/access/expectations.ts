@@ -345,6 +345,10 @@ export const RPCS: Record<string, Cells> = {
   get_company_inbox: 'd d d a a d',
   get_company_thread: 'd d d a d d',
   get_company_view_allowance: 'd d d a a d',
+  // #22 "You said, we did": anyone reads a page (published fields only).
+  get_public_changes: 'a a a a a a',
+  // What a "completed" e-mail says, for send-topic-emails only.
+  get_topic_completion_email: NONE,
   get_daily_feedback_views: 'd d d o o d',
   get_domain_verification_target: 'd d d a a d',
   get_feedback_triage: 'd d d a d d',
@@ -368,6 +372,9 @@ export const RPCS: Record<string, Cells> = {
   post_author_reply: 'd a d d d d',
   post_company_message: 'd d d a d d',
   process_referral_signup: 'd o o o o o',
+  // #22: any member of a company; the sample (a feedback id, not a topic of
+  // theirs) is refused with P0002, not a denial (tests/permissions/public-changes.test.ts).
+  publish_topic: 'd d d a a d',
   rate_feedback: 'd d d a d d',
   record_feedback_view: 'd d d o d d',
   record_linkedin_verification: NONE,
@@ -382,10 +389,13 @@ export const RPCS: Record<string, Cells> = {
   save_blog_article: 'd d d d d a',
   set_feedback_assignee: 'd d d a d d',
   set_feedback_priority: 'd d d a d d',
+  // #22: owners and admins; the sample 'x' is refused as too short (22023).
+  set_public_page: 'd d d a a d',
   take_company_digests: NONE,
   take_company_invitation_emails: NONE,
   // Visitors take back their anonymous like by token (#19 item 26).
   unlike_article_anonymously: 'a d d d d d',
+  unpublish_topic: 'd d d a a d',
   update_feedback_status: 'd d d a a d',
   // Any company; the sample's empty list moves nothing (another company's
   // feedback is refused, tests/permissions/conversation.test.ts).

@@ -148,6 +148,12 @@ export const routes: AppRoute[] = [
     'static',
     () => import('@web/app/routes/blog/blog-article'),
   ),
+  // A company's "You said, we did" page (#22): public data, anon key.
+  route(
+    paths.publicChanges,
+    'data',
+    () => import('@web/app/routes/public/public-changes'),
+  ),
   route(
     paths.blogAdmin,
     'data',

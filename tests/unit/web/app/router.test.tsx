@@ -75,6 +75,8 @@ describe('route table', () => {
         '/blog',
         '/blog/:slug',
         '/blog-admin',
+        // Issue #22: a company's "You said, we did" page.
+        '/changes/:slug',
         '/privacy-policy',
         '/terms-conditions',
         '/company-privacy-policy',

@@ -31,4 +31,7 @@ export const companyKeys = {
     [...companyKeys.feedback(userId), 'thread', feedbackId] as const,
   triage: (userId: string, feedbackId: string) =>
     [...companyKeys.feedback(userId), 'triage', feedbackId] as const,
+  // #22: completed topics and what of them is public.
+  completedTopics: (userId: string) =>
+    [...companyKeys.account(userId), 'topics', 'completed'] as const,
 };

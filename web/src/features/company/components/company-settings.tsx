@@ -16,6 +16,7 @@ import { CompanyDetailsCard } from './company-details-card';
 import { CompanyHeader } from './company-header';
 import { DomainsCard } from './domains-card';
 import { PasswordCard } from './password-card';
+import { PublicPageCard } from './public-page-card';
 import { WebhooksCard } from './webhooks-card';
 
 // The team card loads with its own chunk (#21).
@@ -30,6 +31,7 @@ const SECTIONS = [
   { id: 'password', label: 'Password', admin: false },
   { id: 'two-factor', label: 'Two-factor authentication', admin: false },
   { id: 'notifications', label: 'Notifications', admin: true },
+  { id: 'public-page', label: 'Public page', admin: false },
   { id: 'webhooks', label: 'Webhooks', admin: true },
 ] as const;
 
@@ -146,6 +148,7 @@ export function CompanySettings({
               <TwoFactorCard userId={user.id} />
             </Suspense>
             {admin && <NotificationsCard company={company} userId={user.id} />}
+            <PublicPageCard company={company} admin={admin} />
             {admin && (
               <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
             )}

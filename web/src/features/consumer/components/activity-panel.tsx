@@ -1,4 +1,5 @@
 import { companyMessageNotice } from '@shared/domain/conversation';
+import { topicCompletedNotice } from '@shared/domain/public-page';
 import { timeAgo } from '@shared/domain/relative-date';
 import { statusInfo } from '@shared/domain/statuses';
 import { useNotifications } from '@web/api/feedback/get-notifications';
@@ -19,7 +20,25 @@ export function ActivityPanel({ userId }: { userId: string }) {
         <ul className="mt-3 flex flex-col gap-3" data-testid="activity">
           {items.map((n) => (
             <li key={n.id} className="text-sm">
-              {n.kind === 'company_message' ? (
+              {n.kind === 'topic_completed' ? (
+                <p
+                  data-testid="topic-completed"
+                  className={n.read_at ? '' : 'font-semibold'}
+                >
+                  {!n.read_at && (
+                    <span
+                      aria-label="Unread"
+                      className="mr-1.5 inline-block size-2 rounded-full bg-brand-600"
+                    />
+                  )}
+                  🎉{' '}
+                  {topicCompletedNotice(
+                    n.company_name ?? 'A company',
+                    n.feedback_title ?? '',
+                    n.xp ?? 0,
+                  )}
+                </p>
+              ) : n.kind === 'company_message' ? (
                 <p className={n.read_at ? '' : 'font-semibold'}>
                   {!n.read_at && (
                     <span
