@@ -290,7 +290,7 @@ begin
      set complete_on_close = coalesce(p_enabled, true), updated_at = now()
    where i.company_id = v_company.id and i.provider = p_provider;
   if not found then
-    raise exception 'This tracker is not connected.' using errcode = 'no_data_found';
+    raise exception 'This tracker is not connected.' using errcode = 'PT404';
   end if;
   return coalesce(p_enabled, true);
 end
@@ -315,15 +315,16 @@ declare
   v_existing public.issue_links;
   v_issue jsonb;
 begin
-  if num_nonnulls(p_feedback_id, p_topic_id) <> 1 then
-    raise exception 'Create an issue for one feedback or one topic.' using errcode = 'invalid_parameter_value';
-  end if;
   if p_feedback_id is not null then
     select * into v_feedback from public.feedback f where f.id = p_feedback_id;
     if not found or not private.host_matches_domains(v_feedback.website_host, v_company.domains) then
       raise exception 'This feedback is not available to your company.' using errcode = 'insufficient_privilege';
     end if;
-  else
+  end if;
+  if num_nonnulls(p_feedback_id, p_topic_id) <> 1 then
+    raise exception 'Create an issue for one feedback or one topic.' using errcode = 'invalid_parameter_value';
+  end if;
+  if p_topic_id is not null then
     select * into v_topic from public.feedback_topics t where t.id = p_topic_id;
     if not found or v_topic.company_id <> v_company.id then
       raise exception 'This topic is not available to your company.' using errcode = 'insufficient_privilege';
@@ -332,7 +333,7 @@ begin
   select i.id into v_integration_id from private.company_integrations i
    where i.company_id = v_company.id and i.provider = p_provider;
   if v_integration_id is null then
-    raise exception 'This tracker is not connected.' using errcode = 'no_data_found',
+    raise exception 'This tracker is not connected.' using errcode = 'PT404',
       hint = 'An owner or admin connects it in Settings → Integrations.';
   end if;
   select * into v_existing from public.issue_links l
@@ -341,7 +342,7 @@ begin
   if found then
     return jsonb_build_object('existing', to_jsonb(v_existing));
   end if;
-  perform private.check_rate_limit('create_issue', 30, 30, interval '1 hour',
+  perform private.check_rate_limit('create_issue', 30, 60, interval '1 hour',
     'You created many issues in the last hour.');
   perform private.hit_rate_limit('create_issue:company:' || v_company.id::text, interval '1 hour', 60,
     'Your company created many issues in the last hour.');
@@ -385,7 +386,7 @@ begin
 end
 $$;
 comment on function public.prepare_tracker_issue(text, uuid, uuid) is
-  'For any member: checks the feedback (verified domains, view allowance) or topic (own company) and the connected tracker, counts the call (30/hour per account and address, 60/hour per company), and returns what the issue says (masked, never the author) or the existing link.';
+  'For any member: checks the feedback (verified domains, view allowance) or topic (own company) and the connected tracker, counts the call (30/hour per account, 60/hour per address and per company), and returns what the issue says (masked, never the author) or the existing link.';
 
 -- ------------------------------------------------------- service-role RPCs
 create function public.save_company_integration(
@@ -419,6 +420,28 @@ end
 $$;
 comment on function public.save_company_integration(uuid, uuid, text, jsonb, text, text, text) is
   'Service role (integrations function): stores a tracker connection with its encrypted token and webhook secret, replacing the company''s previous one for that tracker.';
+
+-- Linear generates the signing secret of a webhook itself: the admin pastes
+-- it after creating the webhook (the other trackers take Peega's).
+create function public.save_integration_webhook_secret(
+  p_company_id uuid,
+  p_provider text,
+  p_secret_ciphertext text
+)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update private.company_integrations i
+     set webhook_secret_ciphertext = p_secret_ciphertext, updated_at = now()
+   where i.company_id = p_company_id and i.provider = p_provider;
+  return found;
+end
+$$;
+comment on function public.save_integration_webhook_secret(uuid, text, text) is
+  'Service role (integrations function): replaces a connection''s encrypted webhook secret with the one the tracker generated (Linear).';
 
 create function public.get_integration_credentials(p_integration_id uuid)
 returns table (
@@ -531,6 +554,7 @@ revoke all on function public.get_company_integrations(),
   public.set_integration_complete_on_close(text, boolean),
   public.prepare_tracker_issue(text, uuid, uuid),
   public.save_company_integration(uuid, uuid, text, jsonb, text, text, text),
+  public.save_integration_webhook_secret(uuid, text, text),
   public.get_integration_credentials(uuid),
   public.record_issue_link(uuid, uuid, text, uuid, uuid, text, text, text),
   public.close_tracker_issue(uuid, text)
@@ -544,6 +568,7 @@ grant execute on function public.get_company_integrations(),
   to authenticated;
 
 grant execute on function public.save_company_integration(uuid, uuid, text, jsonb, text, text, text),
+  public.save_integration_webhook_secret(uuid, text, text),
   public.get_integration_credentials(uuid),
   public.record_issue_link(uuid, uuid, text, uuid, uuid, text, text, text),
   public.close_tracker_issue(uuid, text)

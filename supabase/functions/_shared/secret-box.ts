@@ -13,7 +13,7 @@ const toBase64 = (bytes: Uint8Array): string => {
   return btoa(s);
 };
 
-const fromBase64 = (text: string): Uint8Array =>
+const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /** The AES key of PEEGA_INTEGRATIONS_KEY; MissingKey when unset or not 32 bytes. */
@@ -21,7 +21,7 @@ export async function integrationsKey(
   env: Record<string, string | undefined>,
 ): Promise<CryptoKey> {
   const raw = env.PEEGA_INTEGRATIONS_KEY;
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = fromBase64((raw ?? '').trim());
   } catch {
@@ -73,7 +73,7 @@ export const randomSecret = (): string =>
 /** Hex HMAC-SHA256 of a body. */
 export async function hmacHex(
   secret: string,
-  body: Uint8Array,
+  body: Uint8Array<ArrayBuffer>,
 ): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',

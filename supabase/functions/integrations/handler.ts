@@ -1,6 +1,7 @@
 // integrations (#22): a company's issue trackers. POST with the member's JWT:
 //   {action:'connect', provider, token, config}   owner/admin
 //   {action:'disconnect', provider}                owner/admin
+//   {action:'set-webhook-secret', provider, secret} owner/admin (Linear's own secret)
 //   {action:'create-issue', provider, feedbackId | topicId}   any member
 // Who may do what is asked of the database with the caller's JWT
 // (authorize_integration_admin, prepare_tracker_issue: membership, view
@@ -144,6 +145,37 @@ async function connect(
   });
 }
 
+/** Linear generates a webhook's signing secret: the admin pastes it here. */
+async function setWebhookSecret(
+  req: Request,
+  env: Env,
+  input: Record<string, unknown>,
+  provider: Tracker,
+): Promise<Response> {
+  const secret = typeof input.secret === 'string' ? input.secret.trim() : '';
+  if (secret.length < 8 || secret.length > 200 || /\s/.test(secret))
+    return fail(
+      400,
+      `Paste the signing secret ${TRACKER_LABEL[provider]} shows for the webhook.`,
+    );
+  const who = await asCaller(env, req, 'authorize_integration_admin', {});
+  if (!who.ok)
+    return refusedBy(who, 'Only an owner or admin can change trackers.');
+  const { company_id } = who.body as { company_id: string };
+  const saved = await serviceRpc<boolean>(
+    env,
+    'save_integration_webhook_secret',
+    {
+      p_company_id: company_id,
+      p_provider: provider,
+      p_secret_ciphertext: await seal(await integrationsKey(env), secret),
+    },
+  );
+  return saved
+    ? answer(200, { saved: true })
+    : fail(404, 'This tracker is not connected.');
+}
+
 interface Prepared {
   existing?: Record<string, unknown>;
   integration_id: string;
@@ -243,10 +275,15 @@ export function createIntegrationsHandler(deps: TrackerDeps) {
             ? answer(200, { disconnected: r.body === true })
             : refusedBy(r, 'The tracker could not be disconnected.');
         }
+        case 'set-webhook-secret':
+          return await setWebhookSecret(req, env, input, provider);
         case 'create-issue':
           return await createIssue(req, env, input, provider, deps);
         default:
-          return fail(400, 'action is connect, disconnect or create-issue.');
+          return fail(
+            400,
+            'action is connect, disconnect, set-webhook-secret or create-issue.',
+          );
       }
     } catch (e) {
       if (e instanceof TrackerError) return fail(e.status, e.message);

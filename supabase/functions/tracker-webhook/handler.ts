@@ -20,7 +20,7 @@ const answer = (status: number, body: Record<string, unknown>) =>
 async function readLimited(
   req: Request,
   max: number,
-): Promise<Uint8Array | null> {
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) return null;
   const reader = req.body?.getReader();

@@ -459,6 +459,15 @@ describe('Linear', () => {
   let feedbackId: string;
   beforeAll(async () => {
     hook = (await connect('linear')).webhook;
+    // Linear generates the webhook's signing secret; the admin pastes it.
+    hook.secret = 'lin_wh_generated-by-linear-0123456789';
+    const set = await callFunction(
+      w.t,
+      'integrations',
+      { action: 'set-webhook-secret', provider: 'linear', secret: hook.secret },
+      { authorization: owner },
+    );
+    expect(set).toEqual({ status: 200, body: { saved: true } });
     feedbackId = (
       await insertFeedback(w.t, w.id.consumerA, {
         websiteUrl: 'https://example.com/l',

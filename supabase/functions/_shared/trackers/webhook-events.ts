@@ -40,7 +40,7 @@ export async function verifyTrackerWebhook(
   provider: Tracker,
   secret: string,
   headers: Headers,
-  raw: Uint8Array,
+  raw: Uint8Array<ArrayBuffer>,
   now: number = Date.now(),
 ): Promise<WebhookVerdict> {
   switch (provider) {
