@@ -82,6 +82,8 @@ async function asCaller(
 
 /** The database's refusal as this function's answer (same status, its words). */
 function refusedBy(r: CallerRpc, fallback: string): Response {
+  // Without a session PostgREST names the missing grant; people need less.
+  if (r.status === 401) return fail(401, 'You need to be signed in.');
   const b = (r.body ?? {}) as { message?: unknown; hint?: unknown };
   const message = typeof b.message === 'string' ? b.message : fallback;
   const hint = typeof b.hint === 'string' ? ` ${b.hint}` : '';

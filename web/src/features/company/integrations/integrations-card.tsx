@@ -131,7 +131,7 @@ export function IntegrationsCard({
                 <div className="mt-2 flex flex-col gap-2">
                   <Summary integration={connected} />
                   <Switch
-                    label="Complete the topic when the issue is closed"
+                    label="Complete the feedback or topic when the issue is closed"
                     checked={connected.complete_on_close}
                     disabled={!admin || completeOnClose.isPending}
                     onChange={(enabled) =>
