@@ -133,7 +133,7 @@ function request(
             summary: text.title,
             description: issueAdf(text),
             issuetype: { name: 'Task' },
-            labels: text.labels,
+            // No labels: Jira refuses fields missing from the project's create screen.
           },
         },
       };
