@@ -298,6 +298,18 @@ describe('GitHub', () => {
     expect(r.status).toBe(202);
   });
 
+  it('a body over 1 MB is refused before anything is read', async () => {
+    const big = JSON.stringify({
+      action: 'closed',
+      pad: 'x'.repeat(1024 * 1024),
+    });
+    const r = await webhook(hook.url, {
+      body: big,
+      headers: { 'x-github-event': 'issues' },
+    });
+    expect(r.status).toBe(413);
+  });
+
   it('an unknown integration is 404', async () => {
     const other = hook.url.replace(
       /[0-9a-f-]{36}$/,
