@@ -3,8 +3,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.PEEGA_E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 /**
- * A local server the company journeys start (domain-verification files and a
- * webhook receiver); the backend's verify-domain function reads files there.
+ * A local server the company journeys start (domain-verification files, a
+ * webhook receiver, a fake GitHub API); the backend's verify-domain and
+ * integrations functions call it.
  */
 export const fixturePort = port + 2;
 
@@ -72,6 +73,8 @@ export default defineConfig({
       LINKEDIN_USERINFO_URL: `${fakeOidc.url}/userinfo`,
       LINKEDIN_ISSUER: fakeOidc.url,
       DOMAIN_VERIFICATION_FILE_URL: `http://127.0.0.1:${fixturePort}/{domain}/.well-known/peega-verification.txt`,
+      // The tracker hand-off journey's fake GitHub API (company-handoff.spec.ts).
+      PEEGA_GITHUB_API_URL: `http://127.0.0.1:${fixturePort}/github`,
     },
   },
 });

@@ -1157,6 +1157,74 @@ export type Database = {
           },
         ];
       };
+      issue_links: {
+        Row: {
+          closed_at: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          external_id: string;
+          external_key: string;
+          feedback_id: string | null;
+          id: string;
+          provider: string;
+          state: string;
+          topic_id: string | null;
+          url: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          closed_at?: string | null;
+          company_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          external_id: string;
+          external_key: string;
+          feedback_id?: string | null;
+          id?: string;
+          provider: string;
+          state?: string;
+          topic_id?: string | null;
+          url: string;
+        };
+        Update: {
+          closed_at?: string | null;
+          company_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          external_id?: string;
+          external_key?: string;
+          feedback_id?: string | null;
+          id?: string;
+          provider?: string;
+          state?: string;
+          topic_id?: string | null;
+          url?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'issue_links_company_id_fkey';
+            columns: ['company_id'];
+            isOneToOne: false;
+            referencedRelation: 'companies';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'issue_links_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'issue_links_topic_id_fkey';
+            columns: ['topic_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback_topics';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       notifications: {
         Row: {
           company_name: string | null;
@@ -1628,6 +1696,10 @@ export type Database = {
         Args: { p_analysis: Json; p_feedback_id: string };
         Returns: boolean;
       };
+      authorize_integration_admin: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
       award_points: {
         Args: {
           p_action_type: string;
@@ -1681,6 +1753,10 @@ export type Database = {
           status: string;
         }[];
       };
+      close_tracker_issue: {
+        Args: { p_external_id: string; p_integration_id: string };
+        Returns: Json;
+      };
       compute_level: { Args: { p_points: number }; Returns: number };
       confirm_domain_verification: {
         Args: { p_company_id: string; p_domain: string; p_method: string };
@@ -1703,6 +1779,10 @@ export type Database = {
           isOneToOne: true;
           isSetofReturn: false;
         };
+      };
+      disconnect_company_integration: {
+        Args: { p_provider: string };
+        Returns: boolean;
       };
       feedback_ai_input: { Args: { p_feedback_id: string }; Returns: Json };
       finish_background_job: {
@@ -1879,6 +1959,17 @@ export type Database = {
           website_url: string;
         }[];
       };
+      get_company_integrations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          complete_on_close: boolean;
+          config: Json;
+          connected_at: string;
+          id: string;
+          provider: string;
+          token_hint: string;
+        }[];
+      };
       get_company_invitation: {
         Args: { p_token: string };
         Returns: {
@@ -2011,6 +2102,18 @@ export type Database = {
           viewed: boolean;
           website_host: string;
           website_url: string;
+        }[];
+      };
+      get_integration_credentials: {
+        Args: { p_integration_id: string };
+        Returns: {
+          company_id: string;
+          complete_on_close: boolean;
+          config: Json;
+          id: string;
+          provider: string;
+          token_ciphertext: string;
+          webhook_secret_ciphertext: string;
         }[];
       };
       get_leaderboard: {
@@ -2212,6 +2315,10 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      prepare_tracker_issue: {
+        Args: { p_feedback_id: string; p_provider: string; p_topic_id: string };
+        Returns: Json;
+      };
       process_referral_signup: {
         Args: { p_invitee_id?: string; p_referral_code?: string };
         Returns: {
@@ -2240,6 +2347,38 @@ export type Database = {
       record_feedback_view: {
         Args: { company_email?: string; feedback_uuid?: string };
         Returns: boolean;
+      };
+      record_issue_link: {
+        Args: {
+          p_actor_id: string;
+          p_company_id: string;
+          p_external_id: string;
+          p_external_key: string;
+          p_feedback_id: string;
+          p_provider: string;
+          p_topic_id: string;
+          p_url: string;
+        };
+        Returns: {
+          closed_at: string | null;
+          company_id: string;
+          created_at: string;
+          created_by: string | null;
+          external_id: string;
+          external_key: string;
+          feedback_id: string | null;
+          id: string;
+          provider: string;
+          state: string;
+          topic_id: string | null;
+          url: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'issue_links';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       record_linkedin_verification: {
         Args: { p_nonce: string; p_subject: string; p_user_id: string };
@@ -2337,6 +2476,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      save_company_integration: {
+        Args: {
+          p_actor_id: string;
+          p_company_id: string;
+          p_config: Json;
+          p_provider: string;
+          p_secret_ciphertext: string;
+          p_token_ciphertext: string;
+          p_token_hint: string;
+        };
+        Returns: string;
+      };
+      save_integration_webhook_secret: {
+        Args: {
+          p_company_id: string;
+          p_provider: string;
+          p_secret_ciphertext: string;
+        };
+        Returns: boolean;
+      };
       set_feedback_assignee: {
         Args: { p_assignee: string; p_feedback_id: string };
         Returns: string;
@@ -2344,6 +2503,10 @@ export type Database = {
       set_feedback_priority: {
         Args: { p_feedback_id: string; p_priority: string };
         Returns: string;
+      };
+      set_integration_complete_on_close: {
+        Args: { p_enabled: boolean; p_provider: string };
+        Returns: boolean;
       };
       set_public_page: { Args: { p_slug: string }; Returns: string };
       take_company_digests: {

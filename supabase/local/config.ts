@@ -147,6 +147,12 @@ export interface BackendConfig {
    */
   functionsRuntime: 'node' | 'deno';
   /**
+   * The tracker tokens' encryption key the `integrations` functions get as
+   * PEEGA_INTEGRATIONS_KEY (#22): that variable, else generated once and kept
+   * in the data folder (a fresh one per run in memory).
+   */
+  integrationsKey: string;
+  /**
    * Run the AI processing worker over the feedback queue (PEEGA_AI_WORKER,
    * default on; the test backend turns it off unless a test asks for it).
    */
@@ -231,6 +237,23 @@ function productionSecret(env: Env, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** 32 random bytes (base64), kept like the JWT secret; see BackendConfig.integrationsKey. */
+function integrationsKey(env: Env, dataDir: string): string {
+  const given = env.PEEGA_INTEGRATIONS_KEY?.trim();
+  if (given) {
+    if (Buffer.from(given, 'base64').length !== 32)
+      throw new Error('PEEGA_INTEGRATIONS_KEY must be 32 bytes in base64');
+    return given;
+  }
+  if (dataDir === 'memory') return randomBytes(32).toString('base64');
+  const file = path.join(dataDir, 'integrations-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
 }
 
 /** The Supabase CLI's well-known local opaque keys (demo mode only). */
@@ -383,12 +406,13 @@ export async function loadConfig(
     configToml: path.join(root, 'supabase', 'config.toml'),
     functionSecrets: (
       env.PEEGA_FUNCTION_SECRETS ??
-      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS,DOMAIN_VERIFICATION_FILE_URL,EMAIL_API_URL,EMAIL_API_KEY,EMAIL_FROM,EMAIL_MAX_ATTEMPTS,SITE_URL'
+      'LINKEDIN_CLIENT_ID,LINKEDIN_CLIENT_SECRET,LINKEDIN_TOKEN_URL,LINKEDIN_USERINFO_URL,LINKEDIN_ISSUER,AI_PROVIDER,AI_BASE_URL,AI_API_KEY,AI_MODEL,AI_TIMEOUT_MS,DOMAIN_VERIFICATION_FILE_URL,EMAIL_API_URL,EMAIL_API_KEY,EMAIL_FROM,EMAIL_MAX_ATTEMPTS,SITE_URL,PEEGA_GITHUB_API_URL,PEEGA_LINEAR_API_URL,TRACKER_TIMEOUT_MS'
     )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     functionsRuntime: env.PEEGA_FUNCTIONS_RUNTIME === 'deno' ? 'deno' : 'node',
+    integrationsKey: integrationsKey(env, dataDir),
     aiWorker: flag(env.PEEGA_AI_WORKER, true),
     webhookWorker: flag(env.PEEGA_WEBHOOK_WORKER, true),
     webhookTimeoutMs: Number(env.PEEGA_WEBHOOK_TIMEOUT_MS ?? 5000),

@@ -87,6 +87,7 @@ function backendSecrets(
 ): Record<string, string> {
   return {
     SITE_URL: config.publicUrl,
+    PEEGA_INTEGRATIONS_KEY: config.integrationsKey,
     WEBHOOK_TIMEOUT_MS: String(config.webhookTimeoutMs),
     ...(config.demoMode ? { WEBHOOKS_ALLOW_PRIVATE: '1' } : {}),
     ...(secrets.EMAIL_API_KEY || secrets.SMTP_URL

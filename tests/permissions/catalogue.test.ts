@@ -49,6 +49,9 @@ const AUTHENTICATED_FUNCTIONS = [
   // Issue #21: invitations, members and seats (roles checked inside).
   'public.accept_company_invitation',
   'public.add_feedback_note',
+  // Issue #22: tracker hand-off (owner/admin for the settings, any member
+  // for an issue; the integrations function asks these with the caller's JWT).
+  'public.authorize_integration_admin',
   'public.can_view_feedback',
   'public.change_company_member_role',
   // Issue #19 item 17: is a domain claimed by another company? No figures.
@@ -57,6 +60,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.claim_reward',
   'public.compute_level',
   'public.create_company_webhook',
+  'public.disconnect_company_integration',
   'public.get_all_feedback_view_counts',
   'public.get_article_like_count',
   'public.get_community_stats',
@@ -71,6 +75,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_members',
   'public.get_company_seats',
   'public.get_company_inbox',
+  'public.get_company_integrations',
   'public.get_company_thread',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',
@@ -92,6 +97,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.mark_thread_read',
   'public.post_author_reply',
   'public.post_company_message',
+  'public.prepare_tracker_issue',
   'public.process_referral_signup',
   // Issue #22: publish a completed topic (members), the page's address (owner/admin).
   'public.publish_topic',
@@ -108,6 +114,7 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.set_feedback_priority',
   'public.set_public_page',
   'public.unpublish_topic',
+  'public.set_integration_complete_on_close',
   'public.update_feedback_status',
   'public.update_feedback_statuses',
 ];
@@ -118,6 +125,8 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.award_points',
   // Issue #24: the job functions claim and finish queued jobs.
   'public.claim_background_jobs',
+  // Issue #22: the tracker functions' secrets and links.
+  'public.close_tracker_issue',
   'public.confirm_domain_verification',
   // Issue #23: what the AI step reads (registered company name).
   'public.feedback_ai_input',
@@ -126,10 +135,14 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.get_company_message_email',
   // Issue #22: the content of a "completed" e-mail, for send-topic-emails.
   'public.get_topic_completion_email',
+  'public.get_integration_credentials',
   'public.get_webhook_delivery',
   'public.mark_linkedin_verified',
+  'public.record_issue_link',
   'public.record_linkedin_verification',
   'public.record_webhook_response',
+  'public.save_company_integration',
+  'public.save_integration_webhook_secret',
   'public.take_company_digests',
 ];
 

@@ -49,8 +49,9 @@ export interface World {
 
 export async function startWorld(
   env: Record<string, string> = {},
+  options: { functionEnv?: Record<string, string> } = {},
 ): Promise<World> {
-  const t = await startTestBackend({ env });
+  const t = await startTestBackend({ env, functionEnv: options.functionEnv });
   const consumerA = await createUser(t, {
     email: 'consumer-a@perm.test',
     fullName: 'Alice Author',

@@ -62,7 +62,7 @@ interface Answer {
 
 async function call(s: Side, fn: string, c: ConformanceCase): Promise<Answer> {
   const method = c.method ?? 'POST';
-  const res = await fetch(`${s.t.url}/functions/v1/${fn}`, {
+  const res = await fetch(`${s.t.url}/functions/v1/${fn}${c.path ?? ''}`, {
     method,
     headers: {
       apikey: s.callers.anon,

@@ -245,6 +245,14 @@ export const TABLES: Record<string, TableSpec> = {
     update: NONE,
     delete: NONE,
   },
+  // #22 hand-off: the company's created issues, written by the integrations
+  // functions (service role) only.
+  issue_links: {
+    select: 'd d d o o d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
   notifications: {
     select: 'd o o d d d',
     insert: NONE,
@@ -314,6 +322,8 @@ export const RPCS: Record<string, Cells> = {
   add_feedback_note: 'd d d a d d',
   apply_feedback_analysis: NONE,
   award_points: NONE,
+  // #22 hand-off: the integrations function asks who the caller is.
+  authorize_integration_admin: 'd d d a a d',
   can_view_feedback: 'd d d o o d',
   check_company_domain: 'd d d a a d',
   change_company_member_role: 'd d d a a d',
@@ -322,10 +332,13 @@ export const RPCS: Record<string, Cells> = {
   claim_background_jobs: NONE,
   claim_reward: 'd a a a a a',
   compute_level: 'a a a a a a',
+  close_tracker_issue: NONE,
   confirm_domain_verification: NONE,
   // What the AI step reads, with the registered company name (#23).
   feedback_ai_input: NONE,
   create_company_webhook: 'd d d a a d',
+  // #22 hand-off: owner/admin; the matrix's provider 'x' is simply not connected.
+  disconnect_company_integration: 'd d d a a d',
   finish_background_job: NONE,
   get_all_feedback_view_counts: 'd d d a a d',
   get_article_like_count: 'a a a a a a',
@@ -343,6 +356,7 @@ export const RPCS: Record<string, Cells> = {
   get_company_message_email: NONE,
   get_company_seats: 'd d d a a d',
   get_company_inbox: 'd d d a a d',
+  get_company_integrations: 'd d d a a d',
   get_company_thread: 'd d d a d d',
   get_company_view_allowance: 'd d d a a d',
   // #22 "You said, we did": anyone reads a page (published fields only).
@@ -353,6 +367,8 @@ export const RPCS: Record<string, Cells> = {
   get_domain_verification_target: 'd d d a a d',
   get_feedback_triage: 'd d d a d d',
   get_feedback_view_count: 'd a d a d d',
+  // #22: ciphertexts for the integrations and tracker-webhook functions.
+  get_integration_credentials: NONE,
   get_feedback_with_votes: 'd d d a a d',
   get_leaderboard: 'd a a a a a',
   get_my_leaderboard_rank: 'd a a a a a',
@@ -371,12 +387,15 @@ export const RPCS: Record<string, Cells> = {
   // The sample's company id is not a company: A's refusal is P0002, not a denial.
   post_author_reply: 'd a d d d d',
   post_company_message: 'd d d a d d',
+  // #22: the company of the feedback (the sample names feedback and topic: 22023 after the check).
+  prepare_tracker_issue: 'd d d a d d',
   process_referral_signup: 'd o o o o o',
   // #22: any member of a company; the sample (a feedback id, not a topic of
   // theirs) is refused with P0002, not a denial (tests/permissions/public-changes.test.ts).
   publish_topic: 'd d d a a d',
   rate_feedback: 'd d d a d d',
   record_feedback_view: 'd d d o d d',
+  record_issue_link: NONE,
   record_linkedin_verification: NONE,
   record_webhook_response: NONE,
   // The company form of a signed-in account (#20); its checks refuse the
@@ -387,10 +406,13 @@ export const RPCS: Record<string, Cells> = {
   reset_daily_feedback_views: 'd d d o o d',
   revoke_company_invitation: 'd d d a a d',
   save_blog_article: 'd d d d d a',
+  save_company_integration: NONE,
+  save_integration_webhook_secret: NONE,
   set_feedback_assignee: 'd d d a d d',
   set_feedback_priority: 'd d d a d d',
   // #22: owners and admins; the sample 'x' is refused as too short (22023).
   set_public_page: 'd d d a a d',
+  set_integration_complete_on_close: 'd d d a a d',
   take_company_digests: NONE,
   take_company_invitation_emails: NONE,
   // Visitors take back their anonymous like by token (#19 item 26).

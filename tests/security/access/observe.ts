@@ -96,6 +96,12 @@ export async function addFixtures(w: World): Promise<Fixtures> {
        select $1, $2, t.id, 'confirmed' from t`,
       [company, fb],
     );
+    // #22 hand-off: an issue created from that feedback.
+    await q(
+      `insert into public.issue_links (company_id, provider, feedback_id, external_id, external_key, url)
+       values ($1, 'github', $2, '1', '#1', 'https://github.com/acme/site/issues/1')`,
+      [company, fb],
+    );
   }
   for (const [author, fb, company] of [
     ['consumerA', w.feedback.a, w.company.X],

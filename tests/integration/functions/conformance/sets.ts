@@ -17,6 +17,8 @@ export interface Callers {
 export interface ConformanceCase {
   name: string;
   method?: string;
+  /** After the function's name (tracker-webhook/<integration id>). */
+  path?: string;
   /** Which key goes in `Authorization: Bearer` (the apikey is always anon). */
   as?: keyof Callers;
   /** A JSON value, or a string sent as it is. */
@@ -30,7 +32,97 @@ export interface ConformanceCase {
 
 const CORS = { 'access-control-allow-origin': '*' };
 
+const NO_INTEGRATION = '00000000-0000-4000-8000-000000000000';
+
 export const CONFORMANCE: Record<string, ConformanceCase[]> = {
+  // #22: a company's trackers (the fake-tracker flows are trackers.test.ts).
+  integrations: [
+    {
+      name: 'preflight',
+      method: 'OPTIONS',
+      status: 204,
+      json: null,
+      headers: CORS,
+    },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      as: 'company',
+      status: 405,
+      json: { error: 'Use POST.' },
+      headers: CORS,
+    },
+    {
+      name: 'a body that is not JSON',
+      as: 'company',
+      body: '{',
+      status: 400,
+      json: { error: 'Send a JSON object with an action.' },
+    },
+    {
+      name: 'an unknown tracker',
+      as: 'company',
+      body: { action: 'connect', provider: 'trello' },
+      status: 400,
+      json: { error: 'provider is one of github, gitlab, linear, jira.' },
+    },
+    {
+      name: 'connect without the repository',
+      as: 'company',
+      body: {
+        action: 'connect',
+        provider: 'github',
+        token: 'ghp_0123456789',
+        config: {},
+      },
+      status: 400,
+      json: { error: 'Owner is required.' },
+    },
+    {
+      name: 'an issue for a feedback that is not the company’s',
+      as: 'company',
+      body: {
+        action: 'create-issue',
+        provider: 'github',
+        feedbackId: NO_INTEGRATION,
+      },
+      status: 403,
+      json: { error: 'This feedback is not available to your company.' },
+    },
+    {
+      name: 'an issue without a session',
+      body: {
+        action: 'create-issue',
+        provider: 'github',
+        feedbackId: NO_INTEGRATION,
+      },
+      status: 401,
+      json: { error: 'You need to be signed in.' },
+    },
+  ],
+  // #22: trackers' signed "issue closed" webhooks (no JWT).
+  'tracker-webhook': [
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      path: `/${NO_INTEGRATION}`,
+      status: 405,
+      json: { error: 'Use POST.' },
+    },
+    {
+      name: 'no integration in the URL',
+      body: {},
+      status: 404,
+      json: { error: 'Unknown integration.' },
+    },
+    {
+      name: 'an unknown integration',
+      path: `/${NO_INTEGRATION}`,
+      body: { action: 'closed' },
+      status: 404,
+      json: { error: 'Unknown integration.' },
+    },
+  ],
   'process-feedback': [
     {
       name: 'preflight',

@@ -25,6 +25,11 @@ export const companyKeys = {
     [...companyKeys.account(userId), 'webhooks'] as const,
   deliveries: (userId: string) =>
     [...companyKeys.account(userId), 'deliveries'] as const,
+  // #22: connected trackers, and the issues created from a feedback or topic.
+  integrations: (userId: string) =>
+    [...companyKeys.account(userId), 'integrations'] as const,
+  issueLinks: (userId: string, target: string) =>
+    [...companyKeys.account(userId), 'issue-links', target] as const,
   // #21: the thread with the author and the triage of one feedback, under
   // feedback: a status change or company event refreshes the log too.
   thread: (userId: string, feedbackId: string) =>

@@ -23,6 +23,9 @@ import { WebhooksCard } from './webhooks-card';
 const MembersCard = lazy(() => import('../members/members-card'));
 // So does two-factor authentication (#25), with the QR code it shows.
 const TwoFactorCard = lazy(() => import('./two-factor-card'));
+const IntegrationsCard = lazy(
+  () => import('../integrations/integrations-card'),
+);
 
 const SECTIONS = [
   { id: 'details', label: 'Company Details', admin: true },
@@ -33,6 +36,7 @@ const SECTIONS = [
   { id: 'notifications', label: 'Notifications', admin: true },
   { id: 'public-page', label: 'Public page', admin: false },
   { id: 'webhooks', label: 'Webhooks', admin: true },
+  { id: 'integrations', label: 'Integrations', admin: false },
 ] as const;
 
 /** A ready e-mail to support asking to delete the company account. */
@@ -152,6 +156,12 @@ export function CompanySettings({
             {admin && (
               <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
             )}
+            <Suspense fallback={<Card id="integrations" className="h-40" />}>
+              <IntegrationsCard
+                admin={admin}
+                demoMode={allowance.data?.demo_mode ?? false}
+              />
+            </Suspense>
             {owner && (
               <Card>
                 <h2 className="text-lg font-bold">Delete account</h2>

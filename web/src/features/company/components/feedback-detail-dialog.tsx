@@ -22,6 +22,10 @@ import { VoteControls } from './vote-controls';
 
 // Only feedback with a technical context needs the panel (issue #26).
 const TechnicalContextPanel = lazy(() => import('./technical-context-panel'));
+// #22: the tracker hand-off, loaded with the first opened feedback.
+const CreateIssueButton = lazy(
+  () => import('../integrations/create-issue-button'),
+);
 
 function Media({ feedback }: { feedback: CompanyFeedbackDetail }) {
   const screenshot = useSignedUrl('screenshots', feedback.screenshot_url);
@@ -274,6 +278,9 @@ export function FeedbackDetailDialog({
           </div>
           <div className="mt-5 flex flex-col gap-5 border-t border-line pt-4">
             <TriageFields feedbackId={feedback.id} />
+            <Suspense fallback={null}>
+              <CreateIssueButton feedbackId={feedback.id} />
+            </Suspense>
             <CompanyThread feedbackId={feedback.id} />
             <TriageNotes feedbackId={feedback.id} />
           </div>

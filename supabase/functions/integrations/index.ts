@@ -1,0 +1,4 @@
+// Deno entry of integrations on the Supabase edge runtime.
+import { handler } from './handler.ts';
+
+Deno.serve((req: Request) => handler(req, Deno.env.toObject()));
