@@ -530,6 +530,7 @@ export type Database = {
           created_at: string;
           role: string;
           user_id: string;
+          weekly_summary: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -537,12 +538,14 @@ export type Database = {
           created_at?: string;
           role: string;
           user_id: string;
+          weekly_summary?: boolean;
         };
         Update: {
           company_id?: string;
           created_at?: string;
           role?: string;
           user_id?: string;
+          weekly_summary?: boolean;
         };
         Relationships: [
           {
@@ -1870,6 +1873,7 @@ export type Database = {
           website_url: string;
         }[];
       };
+      get_company_insights: { Args: { p_weeks?: number }; Returns: Json };
       get_company_invitation: {
         Args: { p_token: string };
         Returns: {
@@ -2128,6 +2132,21 @@ export type Database = {
           verified: boolean;
         }[];
       };
+      get_weekly_summary: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      get_weekly_summary_email: {
+        Args: { p_job_id: number };
+        Returns: {
+          arrived: Json;
+          company_name: string;
+          email: string;
+          rising: Json;
+          waiting: Json;
+          week: string;
+        }[];
+      };
       invite_company_member: {
         Args: { p_email: string; p_role?: string };
         Returns: {
@@ -2197,6 +2216,7 @@ export type Database = {
           status: string;
         }[];
       };
+      queue_weekly_summaries: { Args: { p_now?: string }; Returns: number };
       rate_feedback: {
         Args: { feedback_uuid: string; rating: number };
         Returns: number;
@@ -2308,6 +2328,7 @@ export type Database = {
         Args: { p_feedback_id: string; p_priority: string };
         Returns: string;
       };
+      set_weekly_summary: { Args: { p_on: boolean }; Returns: boolean };
       take_company_digests: {
         Args: { p_now?: string };
         Returns: {

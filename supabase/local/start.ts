@@ -71,6 +71,7 @@ export interface RunningBackend {
     invitations?: JobScheduler;
     messageEmails?: JobScheduler;
     digests?: JobScheduler;
+    weeklySummaries?: JobScheduler;
   };
   stop(): Promise<void>;
 }
@@ -304,6 +305,14 @@ export async function startBackend(
           intervalMs: 3_600_000,
         })
       : undefined,
+    // The weekly summary (#22): hourly; the queue sends one per member and week.
+    weeklySummaries: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'send-weekly-summaries',
+          body: {},
+          intervalMs: 3_600_000,
+        })
+      : undefined,
   };
   return {
     url,
@@ -317,6 +326,7 @@ export async function startBackend(
       await jobs.invitations?.stop();
       await jobs.messageEmails?.stop();
       await jobs.digests?.stop();
+      await jobs.weeklySummaries?.stop();
       await smtp?.stop();
       await unlistenPgrst();
       await functions.stop();

@@ -427,5 +427,6 @@ comment on function public.get_company_insights(integer) is
 revoke all on function public.get_company_insights(integer) from public, anon;
 grant execute on function public.get_company_insights(integer) to authenticated;
 revoke all on function private.company_inbox_fill(), private.feedback_insights(), private.message_insights(),
-  private.insight_counted_insert(), private.insight_counted_update(), private.insight_counted_delete()
+  private.insight_counted_insert(), private.insight_counted_update(), private.insight_counted_delete(),
+  private.insight_week(timestamptz), private.insight_answered(boolean, text)
   from public, anon, authenticated;

@@ -69,6 +69,10 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_members',
   'public.get_company_seats',
   'public.get_company_inbox',
+  // Issue #22: Insights and the member's own weekly summary choice.
+  'public.get_company_insights',
+  'public.get_weekly_summary',
+  'public.set_weekly_summary',
   'public.get_company_thread',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',
@@ -118,7 +122,10 @@ const SERVICE_ONLY_FUNCTIONS = [
   // Issue #21: the content of an author e-mail, for send-message-emails.
   'public.get_company_message_email',
   'public.get_webhook_delivery',
+  // Issue #22: the weekly summary's content and queue, for send-weekly-summaries.
+  'public.get_weekly_summary_email',
   'public.mark_linkedin_verified',
+  'public.queue_weekly_summaries',
   'public.record_linkedin_verification',
   'public.record_webhook_response',
   'public.take_company_digests',

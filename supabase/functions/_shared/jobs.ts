@@ -82,7 +82,10 @@ export interface QueuedJob {
 
 export interface DrainOptions {
   queue:
-    'webhook_deliveries' | 'feedback_processing' | 'company_message_emails';
+    | 'webhook_deliveries'
+    | 'feedback_processing'
+    | 'company_message_emails'
+    | 'weekly_summary_emails';
   handle(job: QueuedJob): Promise<void>;
   maxAttempts: number;
   backoffMs: number;
