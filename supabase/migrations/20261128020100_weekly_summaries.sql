@@ -28,13 +28,18 @@ comment on column public.company_members.weekly_summary is
 
 create function public.get_weekly_summary()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select m.weekly_summary from public.company_members m
-   where m.user_id = auth.uid() and m.company_id = (private.require_company(null)).id
+declare
+  -- Always checked first: only a company member has a choice to read.
+  v_company public.companies := private.require_company(null);
+begin
+  return (select m.weekly_summary from public.company_members m
+           where m.user_id = auth.uid() and m.company_id = v_company.id);
+end
 $$;
 comment on function public.get_weekly_summary() is
   'The caller''s own weekly summary choice in their company (#22).';

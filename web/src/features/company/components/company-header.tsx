@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import type { Company } from '@shared/data/companies';
 import { COMPANY_BRAND } from '@shared/domain/brand';
@@ -97,6 +97,14 @@ export function CompanyHeader({ company }: { company: Company }) {
             {COMPANY_BRAND}
           </span>
         </Link>
+        <NavLink
+          to={paths.companyInsights}
+          className={({ isActive }) =>
+            `rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 ${isActive ? 'bg-brand-100 text-brand-800' : 'text-ink-muted hover:bg-surface hover:text-ink'}`
+          }
+        >
+          Insights
+        </NavLink>
         {allowance.data && (
           <p
             data-testid="views-counter"

@@ -17,6 +17,7 @@ import { CompanyHeader } from './company-header';
 import { DomainsCard } from './domains-card';
 import { PasswordCard } from './password-card';
 import { WebhooksCard } from './webhooks-card';
+import { WeeklySummaryCard } from './weekly-summary-card';
 
 // The team card loads with its own chunk (#21).
 const MembersCard = lazy(() => import('../members/members-card'));
@@ -30,6 +31,7 @@ const SECTIONS = [
   { id: 'password', label: 'Password', admin: false },
   { id: 'two-factor', label: 'Two-factor authentication', admin: false },
   { id: 'notifications', label: 'Notifications', admin: true },
+  { id: 'weekly-summary', label: 'Weekly summary', admin: false },
   { id: 'webhooks', label: 'Webhooks', admin: true },
 ] as const;
 
@@ -146,6 +148,7 @@ export function CompanySettings({
               <TwoFactorCard userId={user.id} />
             </Suspense>
             {admin && <NotificationsCard company={company} userId={user.id} />}
+            <WeeklySummaryCard />
             {admin && (
               <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
             )}
