@@ -44,6 +44,13 @@ function CompanyMenu({ company }: { company: Company }) {
         {company.email}
       </p>
       <Link
+        to={paths.companyInsights}
+        role="menuitem"
+        className={menuItemClass}
+      >
+        Insights
+      </Link>
+      <Link
         to={paths.companySettings}
         role="menuitem"
         className={menuItemClass}
@@ -100,7 +107,8 @@ export function CompanyHeader({ company }: { company: Company }) {
         <NavLink
           to={paths.companyInsights}
           className={({ isActive }) =>
-            `rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 ${isActive ? 'bg-brand-100 text-brand-800' : 'text-ink-muted hover:bg-surface hover:text-ink'}`
+            // Phones reach it from the company menu: the header is full there.
+            `rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 max-sm:hidden ${isActive ? 'bg-brand-100 text-brand-800' : 'text-ink-muted hover:bg-surface hover:text-ink'}`
           }
         >
           Insights

@@ -15,7 +15,7 @@ interface Props {
   /** Row labels (the weeks) and one column per series, as shown. */
   rows: string[];
   columns: TableColumn[];
-  unit?: string;
+  format?: (value: number) => string;
   children?: ReactNode;
 }
 
@@ -30,18 +30,31 @@ export function ChartCard({
   series,
   rows,
   columns,
-  unit,
+  format,
   children,
 }: Props) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   return (
     <Card className="min-w-0">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="text-lg font-bold">{title}</h2>
-          <p className="mt-1 text-sm text-ink-muted">{description}</p>
-        </div>
+      <h2 className="text-lg font-bold">{title}</h2>
+      <p className="mt-1 text-sm text-ink-muted">{description}</p>
+      {children}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <ul
+          className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-muted"
+          aria-hidden="true"
+        >
+          {series.map((s) => (
+            <li key={s.label} className="flex items-center gap-1.5">
+              <span
+                className="inline-block size-3 rounded-sm"
+                style={{ background: s.color }}
+              />
+              {s.label}
+            </li>
+          ))}
+        </ul>
         <button
           type="button"
           aria-expanded={showTable}
@@ -52,23 +65,8 @@ export function ChartCard({
           {showTable ? 'Hide numbers' : 'Show numbers'}
         </button>
       </div>
-      {children}
-      <ul
-        className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-muted"
-        aria-hidden="true"
-      >
-        {series.map((s) => (
-          <li key={s.label} className="flex items-center gap-1.5">
-            <span
-              className="inline-block size-3 rounded-sm"
-              style={{ background: s.color }}
-            />
-            {s.label}
-          </li>
-        ))}
-      </ul>
       <div className="mt-2">
-        <UPlotChart x={x} series={series} unit={unit} />
+        <UPlotChart x={x} series={series} format={format} />
       </div>
       <div
         id={tableId}

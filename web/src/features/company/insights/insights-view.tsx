@@ -63,6 +63,8 @@ function Stat({
   );
 }
 
+const percent = (v: number) => `${v}%`;
+
 function Charts({ data }: { data: CompanyInsights }) {
   const x = useMemo(() => weekSeconds(data.per_week), [data]);
   const rows = useMemo(
@@ -184,7 +186,7 @@ function Charts({ data }: { data: CompanyInsights }) {
         series={completion.series}
         rows={completion.rows}
         columns={completion.columns}
-        unit=" h"
+        format={formatHours}
       />
       <ChartCard
         title="Share answered"
@@ -193,7 +195,7 @@ function Charts({ data }: { data: CompanyInsights }) {
         series={answered.series}
         rows={rows}
         columns={answered.columns}
-        unit="%"
+        format={percent}
       />
     </div>
   );
