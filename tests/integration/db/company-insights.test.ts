@@ -4,6 +4,7 @@ import {
   createCompany,
   createUser,
   insertFeedback,
+  one,
   query,
   type TestCompany,
   type TestUser,
@@ -119,7 +120,7 @@ async function topic(
   title: string,
   items: [string, number, 'confirmed' | 'suggested'][],
 ) {
-  const [{ id }] = await query<{ id: string }>(
+  const { id } = await one<{ id: string }>(
     t,
     `insert into public.feedback_topics (company_id, title) values ($1, $2) returning id`,
     [company.companyId, title],

@@ -4,6 +4,7 @@ import {
   createCompany,
   createUser,
   insertFeedback,
+  one,
   query,
   type TestCompany,
   type TestUser,
@@ -89,7 +90,7 @@ beforeAll(async () => {
         })
       ).id,
     );
-  const [{ id: topic }] = await query<{ id: string }>(
+  const { id: topic } = await one<{ id: string }>(
     t,
     `insert into public.feedback_topics (company_id, title) values ($1, 'Checkout') returning id`,
     [company.companyId],
