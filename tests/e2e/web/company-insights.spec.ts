@@ -53,6 +53,7 @@ test('the demo company opens Insights and sees the week', async ({ page }) => {
   await page.getByRole('button', { name: 'Show numbers' }).first().click();
   await expect(table).toBeVisible();
 
+  await page.screenshot({ path: `${SHOTS}/insights-12-weeks-desktop.png` });
   // Four weeks: four rows.
   await page.getByLabel('Period').selectOption('4');
   await expect(table.getByRole('row')).toHaveCount(5);
@@ -88,6 +89,10 @@ test('a member turns the weekly summary on in Settings', async ({ page }) => {
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/weekly-summary-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
   await expect(
     page.locator('#weekly-summary').getByRole('switch'),
