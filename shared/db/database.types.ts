@@ -533,6 +533,7 @@ export type Database = {
           created_at: string;
           role: string;
           user_id: string;
+          weekly_summary: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -540,12 +541,14 @@ export type Database = {
           created_at?: string;
           role: string;
           user_id: string;
+          weekly_summary?: boolean;
         };
         Update: {
           company_id?: string;
           created_at?: string;
           role?: string;
           user_id?: string;
+          weekly_summary?: boolean;
         };
         Relationships: [
           {
@@ -1959,6 +1962,7 @@ export type Database = {
           website_url: string;
         }[];
       };
+      get_company_insights: { Args: { p_weeks?: number }; Returns: Json };
       get_company_integrations: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2254,6 +2258,21 @@ export type Database = {
           verified: boolean;
         }[];
       };
+      get_weekly_summary: {
+        Args: Record<PropertyKey, never>;
+        Returns: boolean;
+      };
+      get_weekly_summary_email: {
+        Args: { p_job_id: number };
+        Returns: {
+          arrived: Json;
+          company_name: string;
+          email: string;
+          rising: Json;
+          waiting: Json;
+          week: string;
+        }[];
+      };
       invite_company_member: {
         Args: { p_email: string; p_role?: string };
         Returns: {
@@ -2340,6 +2359,7 @@ export type Database = {
           published_at: string;
         }[];
       };
+      queue_weekly_summaries: { Args: { p_now?: string }; Returns: number };
       rate_feedback: {
         Args: { feedback_uuid: string; rating: number };
         Returns: number;
@@ -2509,6 +2529,7 @@ export type Database = {
         Returns: boolean;
       };
       set_public_page: { Args: { p_slug: string }; Returns: string };
+      set_weekly_summary: { Args: { p_on: boolean }; Returns: boolean };
       take_company_digests: {
         Args: { p_now?: string };
         Returns: {

@@ -25,6 +25,8 @@ export const paths = {
   testAiFeedback: '/test-ai-feedback',
 
   companyDashboard: '/company-dashboard',
+  /** Charts of the company's feedback over the weeks (#22). */
+  companyInsights: '/company-dashboard/insights',
   companySettings: '/company-settings',
   /** Where an invitation e-mail leads (`?token=`): join a company (#21). */
   companyInvitation: '/company-invitation',
@@ -61,6 +63,10 @@ export function authorFeedbackPath(feedbackId: string): string {
 /** The author's e-mail settings (the author e-mail's unsubscribe link, #21). */
 export const EMAIL_SETTINGS_ANCHOR = 'email-notifications';
 export const emailSettingsPath = `${paths.profileAccount}#${EMAIL_SETTINGS_ANCHOR}`;
+
+/** Where a member turns the weekly summary e-mail off (its link, #22). */
+export const WEEKLY_SUMMARY_ANCHOR = 'weekly-summary';
+export const weeklySummarySettingsPath = `${paths.companySettings}#${WEEKLY_SUMMARY_ANCHOR}`;
 
 /** Addresses the app has a screen for (the 404 page aside). */
 export function isAppPath(pathname: string): boolean {

@@ -72,6 +72,7 @@ export interface RunningBackend {
     messageEmails?: JobScheduler;
     topicEmails?: JobScheduler;
     digests?: JobScheduler;
+    weeklySummaries?: JobScheduler;
   };
   stop(): Promise<void>;
 }
@@ -316,6 +317,14 @@ export async function startBackend(
           intervalMs: 3_600_000,
         })
       : undefined,
+    // The weekly summary (#22): hourly; the queue sends one per member and week.
+    weeklySummaries: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'send-weekly-summaries',
+          body: {},
+          intervalMs: 3_600_000,
+        })
+      : undefined,
   };
   return {
     url,
@@ -330,6 +339,7 @@ export async function startBackend(
       await jobs.messageEmails?.stop();
       await jobs.topicEmails?.stop();
       await jobs.digests?.stop();
+      await jobs.weeklySummaries?.stop();
       await smtp?.stop();
       await unlistenPgrst();
       await functions.stop();

@@ -175,7 +175,7 @@ comment on function public.get_topic_completion_email(bigint) is
 revoke all on function public.get_topic_completion_email(bigint) from public, anon, authenticated;
 grant execute on function public.get_topic_completion_email(bigint) to service_role;
 
--- Redefined from 20261127050000_company_message_emails.sql: a fourth queue,
+-- Redefined from 20261128020100_weekly_summaries.sql (which added weekly_summary_emails): a fifth queue,
 -- topic_completion_emails, and its database webhook and schedule.
 create or replace function public.claim_background_jobs(
   p_queue text,
@@ -240,13 +240,25 @@ begin
           limit p_limit
           for update skip locked)
       returning e.id, e.attempts, e.feedback_id;
+  elsif p_queue = 'weekly_summary_emails' then
+    return query
+      update private.weekly_summary_emails e
+         set status = 'running', attempts = e.attempts + 1, locked_at = now()
+       where e.id in (
+         select q.id from private.weekly_summary_emails q
+          where (q.status = 'pending' and q.run_after <= now())
+             or (q.status = 'running' and q.locked_at < now() - make_interval(secs => p_lease_seconds))
+          order by q.run_after, q.id
+          limit p_limit
+          for update skip locked)
+      returning e.id, e.attempts, null::uuid;
   else
     raise exception 'Unknown queue %', p_queue using errcode = '22023';
   end if;
 end
 $$;
 comment on function public.claim_background_jobs(text, integer, integer) is
-  'Server-only: claims up to p_limit due jobs of a queue (webhook_deliveries, feedback_processing, company_message_emails, topic_completion_emails) with FOR UPDATE SKIP LOCKED, so concurrent callers never take the same job.';
+  'Server-only: claims up to p_limit due jobs of a queue (webhook_deliveries, feedback_processing, company_message_emails, topic_completion_emails, weekly_summary_emails) with FOR UPDATE SKIP LOCKED, so concurrent callers never take the same job.';
 
 create or replace function public.finish_background_job(
   p_queue text,
@@ -273,6 +285,8 @@ begin
     select attempts into v_attempts from private.company_message_emails where id = p_id;
   elsif p_queue = 'topic_completion_emails' then
     select attempts into v_attempts from private.topic_completion_emails where id = p_id;
+  elsif p_queue = 'weekly_summary_emails' then
+    select attempts into v_attempts from private.weekly_summary_emails where id = p_id;
   else
     raise exception 'Unknown queue %', p_queue using errcode = '22023';
   end if;
@@ -298,6 +312,12 @@ begin
      where id = p_id;
   elsif p_queue = 'topic_completion_emails' then
     update private.topic_completion_emails
+       set status = v_status, locked_at = null, last_error = left(p_error, 2000),
+           sent_at = case when v_status = 'done' then now() else sent_at end,
+           run_after = case when v_status = 'pending' then now() + v_retry else run_after end
+     where id = p_id;
+  elsif p_queue = 'weekly_summary_emails' then
+    update private.weekly_summary_emails
        set status = v_status, locked_at = null, last_error = left(p_error, 2000),
            sent_at = case when v_status = 'done' then now() else sent_at end,
            run_after = case when v_status = 'pending' then now() + v_retry else run_after end
@@ -392,6 +412,11 @@ begin
       $cmd$select private.invoke_job_function('send-topic-emails', '{}')$cmd$);
     perform cron.schedule('peega-send-digests', '7 * * * *',
       $cmd$select private.invoke_job_function('send-digests', '{}')$cmd$);
+    -- Weekly: Mondays, every hour (minute 17), so a failed e-mail's retry is
+    -- drained the same day; the queue sends one per member and week
+    -- (20261128020100_weekly_summaries.sql).
+    perform cron.schedule('peega-send-weekly-summaries', '17 * * * 1',
+      $cmd$select private.invoke_job_function('send-weekly-summaries', '{}')$cmd$);
     v_done := array_append(v_done, 'pg_cron schedules'::text);
   end if;
   return v_done;

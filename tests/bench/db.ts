@@ -1,7 +1,7 @@
 // `npm run bench -- db` (alias `scale`): the database at scale, through
 // supabase-js against the embedded backend, as the apps call it (the
 // shared/data functions): leaderboard pages first/middle/last, own rank, the
-// company dashboard's RPCs, the consumer's feedback list (/app) and a submit
+// company dashboard's RPCs and Insights (#22), the consumer's feedback list (/app) and a submit
 // with every trigger.
 //
 // On PostgreSQL: first `DATABASE_URL=…/peega_perf npm run seed:scale -- --users
@@ -25,6 +25,7 @@ import {
   postCompanyMessage,
 } from '../../shared/data/conversation.ts';
 import { createFeedback, listMyFeedback } from '../../shared/data/feedback.ts';
+import { getCompanyInsights } from '../../shared/data/insights.ts';
 import { unwrap, type Client } from '../../shared/data/client.ts';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { startBackend } from '../../supabase/local/start.ts';
@@ -58,6 +59,8 @@ const SUBMIT_TARGET = { p95_ms: 10 };
 // #21: the inbox with any sort or filter, and a thread's load and post.
 const INBOX_TARGET = { p95_ms: 50 };
 const THREAD_TARGET = { p95_ms: 20 };
+// #22: the Insights view's one call on the busy company.
+const INSIGHTS_TARGET = { p95_ms: 100 };
 // #21: a posted message reaches the other side over realtime.
 const REALTIME_TARGET = { p95_ms: 200 };
 const PAGE_SIZE = 10;
@@ -350,6 +353,32 @@ export async function benchDb(): Promise<BenchResult[]> {
           options,
         )),
         target: INBOX_TARGET,
+      });
+    }
+    // #22: Insights of the busy company (a year of feedback, every week),
+    // through the gateway and as SQL only; 12 weeks (the view's default)
+    // and 52 (the most).
+    for (const weeks of [12, 52]) {
+      results.push({
+        ...(await measure(
+          `company insights of ${inboxTotal.toLocaleString('en')}, ${weeks} weeks (get_company_insights)`,
+          as(inboxOwner, () => getCompanyInsights(client, weeks)),
+          options,
+        )),
+        target: INSIGHTS_TARGET,
+      });
+      results.push({
+        ...(await measure(
+          `company insights, ${weeks} weeks, SQL only (no gateway)`,
+          () =>
+            t.ctx.db.statement(
+              'select public.get_company_insights($1::int)',
+              [String(weeks)],
+              ownerTx,
+            ),
+          options,
+        )),
+        target: INSIGHTS_TARGET,
       });
     }
     // A thread: posts by four members (30 each per 10 minutes, 120 per

@@ -76,6 +76,10 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_seats',
   'public.get_company_inbox',
   'public.get_company_integrations',
+  // Issue #22: Insights and the member's own weekly summary choice.
+  'public.get_company_insights',
+  'public.get_weekly_summary',
+  'public.set_weekly_summary',
   'public.get_company_thread',
   'public.get_company_view_allowance',
   'public.get_daily_feedback_views',
@@ -137,8 +141,11 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.get_topic_completion_email',
   'public.get_integration_credentials',
   'public.get_webhook_delivery',
+  // Issue #22: the weekly summary's content and queue, for send-weekly-summaries.
+  'public.get_weekly_summary_email',
   'public.mark_linkedin_verified',
   'public.record_issue_link',
+  'public.queue_weekly_summaries',
   'public.record_linkedin_verification',
   'public.record_webhook_response',
   'public.save_company_integration',

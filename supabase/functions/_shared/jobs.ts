@@ -85,7 +85,8 @@ export interface DrainOptions {
     | 'webhook_deliveries'
     | 'feedback_processing'
     | 'company_message_emails'
-    | 'topic_completion_emails';
+    | 'topic_completion_emails'
+    | 'weekly_summary_emails';
   handle(job: QueuedJob): Promise<void>;
   maxAttempts: number;
   backoffMs: number;

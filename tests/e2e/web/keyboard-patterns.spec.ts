@@ -87,7 +87,7 @@ for (const { where, email, url, button, items } of [
     email: 'company@example.com',
     url: '/company-dashboard',
     button: 'Company menu',
-    items: ['Company Settings', 'Logout'],
+    items: ['Insights', 'Company Settings', 'Logout'],
   },
   {
     where: 'blog navigation',

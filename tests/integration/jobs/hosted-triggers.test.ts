@@ -86,6 +86,11 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
         schedule: '* * * * *',
         command: `select private.invoke_job_function('send-topic-emails', '{}')`,
       },
+      {
+        jobname: 'peega-send-weekly-summaries',
+        schedule: '17 * * * 1',
+        command: `select private.invoke_job_function('send-weekly-summaries', '{}')`,
+      },
     ]);
     // No pg_net here: no database webhooks, and calls are no-ops.
     expect(
@@ -182,8 +187,9 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
     ).toBe('https://ref.supabase.test/functions/v1/send-topic-emails');
 
     // pg_cron itself runs the every-minute schedules (its smallest step).
-    // The hourly digest (minute 7) runs too when the wait crosses that
-    // minute, so only the every-minute jobs are compared.
+    // The hourly digest (minute 7) and, on Mondays, the weekly summary
+    // (minute 17) run too when the wait crosses that minute, so only the
+    // every-minute jobs are compared.
     const deadline = Date.now() + 75_000;
     let ran: { jobname: string; status: string }[] = [];
     while (Date.now() < deadline) {
@@ -207,7 +213,9 @@ describe.skipIf(!bin || process.env.DATABASE_URL)('hosted job triggers', () => {
         .map((c) =>
           c.url.replace('https://ref.supabase.test/functions/v1/', ''),
         )
-        .filter((name) => name !== 'send-digests')
+        .filter(
+          (name) => name !== 'send-digests' && name !== 'send-weekly-summaries',
+        )
         .sort(),
     ).toEqual([
       'deliver-webhooks',

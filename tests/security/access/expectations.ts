@@ -357,6 +357,13 @@ export const RPCS: Record<string, Cells> = {
   get_company_seats: 'd d d a a d',
   get_company_inbox: 'd d d a a d',
   get_company_integrations: 'd d d a a d',
+  // #22: the caller's company's insights; the weekly summary choice is the
+  // caller's own (membership from the session).
+  get_company_insights: 'd d d a a d',
+  get_weekly_summary: 'd d d a a d',
+  // #22: what a weekly summary says and its queue, for the job only.
+  get_weekly_summary_email: NONE,
+  queue_weekly_summaries: NONE,
   get_company_thread: 'd d d a d d',
   get_company_view_allowance: 'd d d a a d',
   // #22 "You said, we did": anyone reads a page (published fields only).
@@ -413,6 +420,7 @@ export const RPCS: Record<string, Cells> = {
   // #22: owners and admins; the sample 'x' is refused as too short (22023).
   set_public_page: 'd d d a a d',
   set_integration_complete_on_close: 'd d d a a d',
+  set_weekly_summary: 'd d d a a d',
   take_company_digests: NONE,
   take_company_invitation_emails: NONE,
   // Visitors take back their anonymous like by token (#19 item 26).

@@ -129,6 +129,12 @@ export const routes: AppRoute[] = [
     'data',
     () => import('@web/app/routes/company/company-dashboard'),
   ),
+  // Insights (#22): uPlot comes with this chunk only.
+  route(
+    paths.companyInsights,
+    'data',
+    () => import('@web/app/routes/company/company-insights'),
+  ),
   route(
     paths.companySettings,
     'data',

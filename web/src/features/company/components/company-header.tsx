@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import type { Company } from '@shared/data/companies';
 import { COMPANY_BRAND } from '@shared/domain/brand';
@@ -43,6 +43,13 @@ function CompanyMenu({ company }: { company: Company }) {
       <p className="truncate px-3 pb-2 text-xs text-ink-muted">
         {company.email}
       </p>
+      <Link
+        to={paths.companyInsights}
+        role="menuitem"
+        className={menuItemClass}
+      >
+        Insights
+      </Link>
       <Link
         to={paths.companySettings}
         role="menuitem"
@@ -97,6 +104,15 @@ export function CompanyHeader({ company }: { company: Company }) {
             {COMPANY_BRAND}
           </span>
         </Link>
+        <NavLink
+          to={paths.companyInsights}
+          className={({ isActive }) =>
+            // Phones reach it from the company menu: the header is full there.
+            `rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 max-sm:hidden ${isActive ? 'bg-brand-100 text-brand-800' : 'text-ink-muted hover:bg-surface hover:text-ink'}`
+          }
+        >
+          Insights
+        </NavLink>
         {allowance.data && (
           <p
             data-testid="views-counter"

@@ -18,6 +18,7 @@ import { DomainsCard } from './domains-card';
 import { PasswordCard } from './password-card';
 import { PublicPageCard } from './public-page-card';
 import { WebhooksCard } from './webhooks-card';
+import { WeeklySummaryCard } from './weekly-summary-card';
 
 // The team card loads with its own chunk (#21).
 const MembersCard = lazy(() => import('../members/members-card'));
@@ -35,6 +36,7 @@ const SECTIONS = [
   { id: 'two-factor', label: 'Two-factor authentication', admin: false },
   { id: 'notifications', label: 'Notifications', admin: true },
   { id: 'public-page', label: 'Public page', admin: false },
+  { id: 'weekly-summary', label: 'Weekly summary', admin: false },
   { id: 'webhooks', label: 'Webhooks', admin: true },
   { id: 'integrations', label: 'Integrations', admin: false },
 ] as const;
@@ -153,6 +155,7 @@ export function CompanySettings({
             </Suspense>
             {admin && <NotificationsCard company={company} userId={user.id} />}
             <PublicPageCard company={company} admin={admin} />
+            <WeeklySummaryCard />
             {admin && (
               <WebhooksCard demoMode={allowance.data?.demo_mode ?? false} />
             )}

@@ -1,0 +1,38 @@
+// Insights (#22): the company's feedback over the weeks, and the member's
+// own weekly summary e-mail choice. Shapes: docs/insights.md.
+import { unwrap, type Client } from './client.ts';
+
+import type { CompanyInsights } from '../domain/insights.ts';
+
+export {
+  INSIGHT_CATEGORIES,
+  INSIGHT_SENTIMENTS,
+  type CompanyInsights,
+  type CompletionWeek,
+  type InsightCategory,
+  type InsightSentiment,
+  type InsightTopic,
+  type InsightWeek,
+} from '../domain/insights.ts';
+
+/** The insights of the caller's company over the last `weeks` (1..52) weeks. */
+export async function getCompanyInsights(
+  client: Client,
+  weeks: number,
+): Promise<CompanyInsights> {
+  return unwrap(
+    await client.rpc('get_company_insights', { p_weeks: weeks }),
+  ) as unknown as CompanyInsights;
+}
+
+/** Whether the caller gets the weekly summary e-mail. */
+export async function getWeeklySummary(client: Client): Promise<boolean> {
+  return Boolean(unwrap(await client.rpc('get_weekly_summary')));
+}
+
+export async function setWeeklySummary(
+  client: Client,
+  on: boolean,
+): Promise<boolean> {
+  return Boolean(unwrap(await client.rpc('set_weekly_summary', { p_on: on })));
+}
