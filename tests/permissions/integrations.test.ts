@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, createUser } from '../integration/db/support.ts';
+import type { clientFor } from '../integration/db/support.ts';
+import { createUser } from '../integration/db/support.ts';
 import {
   bearerFor,
   callFunction,
