@@ -970,6 +970,7 @@ export type Database = {
           added_by: string | null;
           company_id: string;
           feedback_id: string;
+          reported_at: string;
           score: number | null;
           state: string;
           topic_id: string;
@@ -980,6 +981,7 @@ export type Database = {
           added_by?: string | null;
           company_id: string;
           feedback_id: string;
+          reported_at?: string;
           score?: number | null;
           state?: string;
           topic_id: string;
@@ -989,6 +991,7 @@ export type Database = {
           added_by?: string | null;
           company_id?: string;
           feedback_id?: string;
+          reported_at?: string;
           score?: number | null;
           state?: string;
           topic_id?: string;
@@ -1021,45 +1024,60 @@ export type Database = {
         Row: {
           company_id: string;
           completed_at: string | null;
+          contributor_count: number;
           created_at: string;
           created_by: string | null;
+          feedback_count: number;
           id: string;
+          last_added_at: string | null;
           public_note: string | null;
           public_title: string | null;
           published_at: string | null;
           status: string;
           status_changed_at: string | null;
+          suggested_count: number;
           title: string;
           updated_at: string;
+          votes: number;
         };
         ComputedFields: never;
         Insert: {
           company_id: string;
           completed_at?: string | null;
+          contributor_count?: number;
           created_at?: string;
           created_by?: string | null;
+          feedback_count?: number;
           id?: string;
+          last_added_at?: string | null;
           public_note?: string | null;
           public_title?: string | null;
           published_at?: string | null;
           status?: string;
           status_changed_at?: string | null;
+          suggested_count?: number;
           title: string;
           updated_at?: string;
+          votes?: number;
         };
         Update: {
           company_id?: string;
           completed_at?: string | null;
+          contributor_count?: number;
           created_at?: string;
           created_by?: string | null;
+          feedback_count?: number;
           id?: string;
+          last_added_at?: string | null;
           public_note?: string | null;
           public_title?: string | null;
           published_at?: string | null;
           status?: string;
           status_changed_at?: string | null;
+          suggested_count?: number;
           title?: string;
           updated_at?: string;
+          votes?: number;
         };
         Relationships: [
           {
@@ -1615,6 +1633,10 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      add_topic_items: {
+        Args: { p_feedback_ids: string[]; p_topic_id: string };
+        Returns: number;
+      };
       apply_feedback_analysis: {
         Args: { p_analysis: Json; p_feedback_id: string };
         Returns: boolean;
@@ -1695,7 +1717,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_topic: {
+        Args: { p_feedback_ids: string[]; p_title: string };
+        Returns: string;
+      };
+      dismiss_topic_proposal: {
+        Args: { p_proposal_id: string };
+        Returns: undefined;
+      };
       feedback_ai_input: { Args: { p_feedback_id: string }; Returns: Json };
+      feedback_topic_input: { Args: { p_feedback_id: string }; Returns: Json };
       finish_background_job: {
         Args: {
           p_backoff_ms?: number;
@@ -1941,6 +1972,22 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      get_company_topics: {
+        Args: { p_page?: number; p_page_size?: number; p_sort?: string };
+        Returns: {
+          contributor_count: number;
+          feedback_count: number;
+          id: string;
+          last_added_at: string;
+          status: string;
+          suggested_count: number;
+          title: string;
+          total_count: number;
+          trend: number;
+          updated_at: string;
+          votes: number;
+        }[];
+      };
       get_company_view_allowance: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1968,6 +2015,7 @@ export type Database = {
           verified: boolean;
         }[];
       };
+      get_feedback_topic: { Args: { p_feedback_id: string }; Returns: Json };
       get_feedback_triage: { Args: { p_feedback_id: string }; Returns: Json };
       get_feedback_view_count: {
         Args: { feedback_uuid: string };
@@ -2039,6 +2087,13 @@ export type Database = {
           status: string;
         }[];
       };
+      get_my_topic_counts: {
+        Args: { p_feedback_ids: string[] };
+        Returns: {
+          feedback_id: string;
+          others: number;
+        }[];
+      };
       get_my_upload_folder: {
         Args: Record<PropertyKey, never>;
         Returns: string;
@@ -2058,6 +2113,17 @@ export type Database = {
           title: string;
           total_votes: number;
           upvotes: number;
+        }[];
+      };
+      get_topic: { Args: { p_topic_id: string }; Returns: Json };
+      get_topic_proposals: {
+        Args: { p_limit?: number };
+        Returns: {
+          feedback_count: number;
+          feedback_ids: string[];
+          id: string;
+          title: string;
+          updated_at: string;
         }[];
       };
       get_user_feedback: {
@@ -2147,6 +2213,10 @@ export type Database = {
         Args: { p_company_id?: string; p_feedback_id: string };
         Returns: number;
       };
+      merge_topics: {
+        Args: { p_other_id: string; p_topic_id: string };
+        Returns: number;
+      };
       post_author_reply: {
         Args: { p_body: string; p_company_id: string; p_feedback_id: string };
         Returns: {
@@ -2209,6 +2279,14 @@ export type Database = {
         Args: { p_nonce: string; p_subject: string; p_user_id: string };
         Returns: boolean;
       };
+      record_topic_placement: {
+        Args: {
+          p_company_id: string;
+          p_feedback_id: string;
+          p_placement: Json;
+        };
+        Returns: string;
+      };
       record_webhook_response: {
         Args: { p_delivery_id: number; p_status: number };
         Returns: undefined;
@@ -2244,6 +2322,14 @@ export type Database = {
       remove_company_member: {
         Args: { p_user_id: string };
         Returns: undefined;
+      };
+      remove_topic_items: {
+        Args: { p_feedback_ids: string[]; p_topic_id: string };
+        Returns: number;
+      };
+      rename_topic: {
+        Args: { p_title: string; p_topic_id: string };
+        Returns: string;
       };
       request_domain_verification: {
         Args: { p_domain: string };
@@ -2308,6 +2394,18 @@ export type Database = {
         Args: { p_feedback_id: string; p_priority: string };
         Returns: string;
       };
+      set_topic_status: {
+        Args: { p_status: string; p_topic_id: string };
+        Returns: number;
+      };
+      split_topic: {
+        Args: {
+          p_feedback_ids: string[];
+          p_new_title: string;
+          p_topic_id: string;
+        };
+        Returns: string;
+      };
       take_company_digests: {
         Args: { p_now?: string };
         Returns: {
@@ -2328,6 +2426,10 @@ export type Database = {
           role: string;
           token: string;
         }[];
+      };
+      topic_candidates: {
+        Args: { p_feedback_id: string; p_terms: string[] };
+        Returns: Json;
       };
       unlike_article_anonymously: {
         Args: { p_article_id: string; p_visitor_token: string };
