@@ -8,7 +8,7 @@ import {
   placeFeedback,
   type Placement,
   type TopicCandidate,
-} from '../../../../shared/domain/topics.ts';
+} from '../../../../shared/domain/topic-placement.ts';
 import { rpc, type Env } from '../jobs.ts';
 
 interface CompanyCandidates {

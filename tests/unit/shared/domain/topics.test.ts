@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  othersReported,
   placeFeedback,
-  proposalHeadline,
   type TopicCandidate,
+} from '../../../../shared/domain/topic-placement.ts';
+import {
+  othersReported,
+  proposalHeadline,
+  topicStatusMoves,
 } from '../../../../shared/domain/topics.ts';
 
 const DARK =
@@ -84,5 +87,15 @@ describe('texts', () => {
     expect(othersReported(0)).toBeNull();
     expect(othersReported(1)).toBe('1 other reported this');
     expect(othersReported(10)).toBe('10 others reported this');
+  });
+
+  it('a pending topic moves anywhere; then as a feedback', () => {
+    expect(topicStatusMoves('pending')).toEqual([
+      'read',
+      'in_progress',
+      'completed',
+      'rejected',
+    ]);
+    expect(topicStatusMoves('completed')).toEqual(['in_progress', 'rejected']);
   });
 });
