@@ -8,6 +8,7 @@ import {
 } from '@web/api/companies/topics';
 import { Button } from '@web/components/ui/button';
 import { StatusBadge } from '@web/components/ui/status-badge';
+import { formatShortDate } from '@shared/domain/format';
 
 /** A topic's feedback: suggested ones to confirm or remove, split out the rest. */
 export function TopicItems({ topic }: { topic: TopicDetail }) {
@@ -27,7 +28,12 @@ export function TopicItems({ topic }: { topic: TopicDetail }) {
       className="flex flex-wrap items-center gap-2 rounded-xl border border-line bg-white p-3"
     >
       {control}
-      <span className="min-w-0 flex-1 text-sm break-words">{i.title}</span>
+      <span className="min-w-0 flex-1 text-sm break-words">
+        {i.title}
+        <span className="block text-xs text-ink-muted">
+          {i.website_host} · {formatShortDate(i.created_at)}
+        </span>
+      </span>
       <span className="text-xs text-ink-muted">
         {i.total_votes} {i.total_votes === 1 ? 'vote' : 'votes'}
       </span>
