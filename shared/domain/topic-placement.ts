@@ -9,7 +9,7 @@
  * Pure: scoring is feedbackSimilarity, the database only stores the result.
  */
 
-import { feedbackSimilarity, SIMILAR_THRESHOLD } from './similarity.ts';
+import { readFeedback, similarityOf, SIMILAR_THRESHOLD } from './similarity.ts';
 
 /** How many candidates the database hands over for reranking. */
 export const TOPIC_CANDIDATES = 50;
@@ -72,8 +72,10 @@ export function placeFeedback(
   candidates: readonly TopicCandidate[],
   threshold = SIMILAR_THRESHOLD,
 ): Placement {
+  // The new text is read once; each candidate once.
+  const mine = readFeedback(text);
   const scored = candidates
-    .map((c) => ({ ...c, score: feedbackSimilarity(text, c.text) }))
+    .map((c) => ({ ...c, score: similarityOf(mine, readFeedback(c.text)) }))
     .filter((c) => c.score >= threshold);
   const topic = bestGroup(scored, (c) =>
     c.topicState === 'confirmed' ? c.topicId : null,
