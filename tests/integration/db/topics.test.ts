@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_COMPLETED_POINTS } from '../../../shared/domain/points.ts';
+import { handler } from '../../../supabase/functions/process-feedback/handler.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import {
   createCompany,
@@ -233,6 +234,40 @@ describe('topics', () => {
     await rpc(x, 'remove_topic_items', {
       p_topic_id: topic,
       p_feedback_ids: [fb.id],
+    });
+  });
+
+  it('the hosted database webhook places new feedback too', async () => {
+    const late = await createUser(t);
+    const { id } = await insertFeedback(t, late.id, {
+      title: 'Dark mode',
+      description: 'Please add a dark mode, my eyes hurt at night.',
+      websiteUrl: 'https://topics-x.test/hook',
+    });
+    const res = await handler(
+      new Request('http://functions/process-feedback', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.serviceRoleKey}` },
+        body: JSON.stringify({
+          type: 'INSERT',
+          table: 'feedback',
+          record: { id },
+        }),
+      }),
+      { SUPABASE_URL: t.url, SUPABASE_SERVICE_ROLE_KEY: t.serviceRoleKey },
+    );
+    expect(res.status).toBe(200);
+    const [item] = await query<{ topic_id: string; state: string }>(
+      t,
+      'select topic_id, state from public.feedback_topic_items where feedback_id = $1',
+      [id],
+    );
+    expect(item).toEqual({ topic_id: topic, state: 'suggested' });
+    // Its queued job runs too, and finds it placed already.
+    await processAll();
+    await rpc(x, 'remove_topic_items', {
+      p_topic_id: topic,
+      p_feedback_ids: [id],
     });
   });
 
