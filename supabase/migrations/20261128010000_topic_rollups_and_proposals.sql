@@ -138,8 +138,9 @@ create table private.feedback_topic_terms (
 );
 comment on table private.feedback_topic_terms is
   'Content terms (contentTerms of shared/domain/similarity.ts) of each feedback on a company''s verified domains, written by the AI job: finds topic candidates for a new feedback (#22).';
+-- feedback_id included: the newest postings of a term are an index-only scan.
 create index feedback_topic_terms_term_idx
-  on private.feedback_topic_terms (company_id, term, created_at desc);
+  on private.feedback_topic_terms (company_id, term, created_at desc) include (feedback_id);
 create index feedback_topic_terms_feedback_idx on private.feedback_topic_terms (feedback_id);
 alter table private.feedback_topic_terms enable row level security;
 revoke all on table private.feedback_topic_terms from public, anon, authenticated;
