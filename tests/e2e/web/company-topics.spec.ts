@@ -35,7 +35,14 @@ test('a member confirms the eleven duplicates as a topic and completes it; autho
     page.getByText(/Topic Completed: \d+ feedback moved/),
   ).toBeVisible();
   await expect(dialog.getByText('Completed').first()).toBeVisible();
+  // A feedback of the topic opens as from the list (through the allowance),
+  // and its detail names its topic.
+  await dialog.getByRole('button', { name: TITLE }).first().click();
+  await expect(page).toHaveURL(/feedback=/);
+  const detail = page.getByRole('dialog', { name: TITLE });
+  await expect(detail).toContainText(`Topic: ${TITLE}`);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   const row = page
     .getByRole('list', { name: 'Topics' })

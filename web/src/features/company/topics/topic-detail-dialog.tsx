@@ -19,9 +19,11 @@ import { TopicMerge } from './topic-merge';
 export function TopicDetailDialog({
   topicId,
   onClose,
+  onOpenFeedback,
 }: {
   topicId: string | null;
   onClose: () => void;
+  onOpenFeedback?: (feedbackId: string) => void;
 }) {
   const topic = useTopic(topicId);
   const t = topicId && topic.data?.id === topicId ? topic.data : null;
@@ -37,13 +39,19 @@ export function TopicDetailDialog({
           {topic.error ? topic.error.message : 'Loading topic…'}
         </p>
       ) : (
-        <TopicBody key={t.id} topic={t} />
+        <TopicBody key={t.id} topic={t} onOpenFeedback={onOpenFeedback} />
       )}
     </Dialog>
   );
 }
 
-function TopicBody({ topic }: { topic: TopicDetail }) {
+function TopicBody({
+  topic,
+  onOpenFeedback,
+}: {
+  topic: TopicDetail;
+  onOpenFeedback: ((feedbackId: string) => void) | undefined;
+}) {
   const rename = useRenameTopic();
   const setStatus = useSetTopicStatus();
   const [title, setTitle] = useState(topic.title);
@@ -125,7 +133,7 @@ function TopicBody({ topic }: { topic: TopicDetail }) {
           ))}
         </select>
       </label>
-      <TopicItems topic={topic} />
+      <TopicItems topic={topic} onOpenFeedback={onOpenFeedback} />
       <TopicMerge topic={topic} />
     </div>
   );

@@ -11,7 +11,14 @@ import { StatusBadge } from '@web/components/ui/status-badge';
 import { formatShortDate } from '@shared/domain/format';
 
 /** A topic's feedback: suggested ones to confirm or remove, split out the rest. */
-export function TopicItems({ topic }: { topic: TopicDetail }) {
+export function TopicItems({
+  topic,
+  onOpenFeedback,
+}: {
+  topic: TopicDetail;
+  /** Opens a feedback's detail (through the view allowance, as from the list). */
+  onOpenFeedback?: (feedbackId: string) => void;
+}) {
   const add = useAddTopicItems();
   const remove = useRemoveTopicItems();
   const split = useSplitTopic();
@@ -29,7 +36,17 @@ export function TopicItems({ topic }: { topic: TopicDetail }) {
     >
       {control}
       <span className="min-w-0 flex-1 text-sm break-words">
-        {i.title}
+        {onOpenFeedback ? (
+          <button
+            type="button"
+            onClick={() => onOpenFeedback(i.feedback_id)}
+            className="text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {i.title}
+          </button>
+        ) : (
+          i.title
+        )}
         <span className="block text-xs text-ink-muted">
           {i.website_host} · {formatShortDate(i.created_at)}
         </span>

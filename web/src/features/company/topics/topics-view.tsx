@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { TOPIC_SORTS, type TopicSort } from '@shared/domain/topics';
 import { useCompanyTopics } from '@web/api/companies/topics';
 import { Button } from '@web/components/ui/button';
@@ -20,6 +21,7 @@ export function TopicsView() {
   const [sort, setSort] = useState<TopicSort>('contributors');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
   const list = useCompanyTopics(sort, page, PAGE_SIZE);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -90,7 +92,17 @@ export function TopicsView() {
           </nav>
         )}
       </section>
-      <TopicDetailDialog topicId={open} onClose={() => setOpen(null)} />
+      <TopicDetailDialog
+        topicId={open}
+        onClose={() => setOpen(null)}
+        onOpenFeedback={(id) => {
+          // The dashboard opens ?feedback=<id> through the view allowance.
+          setOpen(null);
+          const next = new URLSearchParams(params);
+          next.set('feedback', id);
+          setParams(next, { preventScrollReset: true });
+        }}
+      />
     </div>
   );
 }
