@@ -41,6 +41,8 @@ test('a member confirms the eleven duplicates as a topic and completes it; autho
   await expect(page).toHaveURL(/feedback=/);
   const detail = page.getByRole('dialog', { name: TITLE });
   await expect(detail).toContainText(`Topic: ${TITLE}`);
+  await detail.getByText(`Topic: ${TITLE}`).scrollIntoViewIfNeeded();
+  await shoot(page, 'topics-feedback-detail');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
