@@ -260,6 +260,8 @@ begin
   end if;
   for v_row in
     select f.id, f.status from public.feedback_topic_items i join public.feedback f on f.id = i.feedback_id
+      -- Only feedback still on the company's verified domains (a domain may have been removed).
+      join private.company_inbox ci on ci.company_id = v_topic.company_id and ci.feedback_id = i.feedback_id
      where i.topic_id = v_topic.id and i.state = 'confirmed'
      order by f.created_at
   loop
@@ -382,6 +384,8 @@ begin
                'state', i.state, 'score', i.score)
              order by i.state desc, f.created_at desc)
         from public.feedback_topic_items i join public.feedback f on f.id = i.feedback_id
+        -- Never feedback of a domain the company no longer has verified.
+        join private.company_inbox ci on ci.company_id = v_topic.company_id and ci.feedback_id = i.feedback_id
        where i.topic_id = v_topic.id), '[]'));
 end
 $$;

@@ -160,3 +160,31 @@ describe('topics', () => {
     denied(await member.client.from('feedback_topics').select('id'), 'hidden');
   });
 });
+
+describe('a domain the company no longer has verified', () => {
+  it("hides its feedback from the company's topics and their status changes", async () => {
+    allowed(await w.as.companyX.rpc('get_topic', { p_topic_id: topic }));
+    await rows(
+      w,
+      `update public.company_domains set verified_at = null where company_id = $1`,
+      [w.company.X],
+    );
+    const detail = await w.as.companyX.rpc('get_topic', { p_topic_id: topic });
+    allowed(detail);
+    expect((detail.data as { items: unknown[] }).items).toEqual([]);
+    expect(JSON.stringify(detail.data)).not.toContain('A on example.com');
+    // The status change skips them instead of failing or reaching them.
+    const moved = await w.as.companyX.rpc('set_topic_status', {
+      p_topic_id: topic,
+      p_status: 'read',
+    });
+    allowed(moved);
+    expect(moved.data).toBe(0);
+    const [a] = await rows<{ status: string }>(
+      w,
+      'select status from public.feedback where id = $1',
+      [w.feedback.a],
+    );
+    expect(a!.status).toBe('pending');
+  });
+});
