@@ -19,6 +19,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate } from '../supabase/local/db/migrate.ts';
+import { contentTerms } from '../shared/domain/similarity.ts';
 import type { Db, Queryable } from '../supabase/local/db/types.ts';
 
 export interface ScaleOptions {
@@ -314,9 +315,59 @@ export async function generateScaleData(
     );
   });
   progress('derived', 6, 6);
+  await seedTopics(db, s);
   progress('analyze', 0, 1);
   await db.exec(db.kind === 'postgres' ? 'vacuum analyze' : 'analyze');
   progress('analyze', 1, 1);
+}
+
+/** The generated texts' content terms, with MARK where the feedback's number goes. */
+const MARK = 987654321;
+const TERMS = contentTerms(
+  `Feedback ${MARK} about site${BUSY_COMPANY}.test\nGenerated description ${MARK}`,
+);
+
+/**
+ * #22: the busy company's topics, set-wise: half of its feedback in 2,000
+ * confirmed topics (every topic about 1/2,000 of them, 25 at 1 M), and the
+ * content-term postings the AI job keeps for every one of its feedback (the
+ * terms are those of the generated text, so a new feedback's candidates
+ * hit the 200-per-term bound: the worst case of topic_candidates).
+ */
+async function seedTopics(db: Db, s: ScaleOptions): Promise<void> {
+  const topics = s.feedback >= 100_000 ? 2_000 : 50;
+  await db.transaction(async (tx) => {
+    const company = `md5('bench-company-${BUSY_COMPANY}')::uuid`;
+    await tx.query(
+      `insert into public.feedback_topics (id, company_id, title, status, created_at, updated_at)
+       select md5('bench-topic-' || k)::uuid, ${company}, 'Bench topic ' || k,
+              (array['pending', 'read', 'in_progress', 'completed'])[1 + k % 4],
+              now() - interval '200 days', now() - interval '1 day'
+         from generate_series(0, $1::int - 1) k
+       on conflict do nothing`,
+      [topics],
+    );
+    await tx.query(
+      `insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state, added_at, reported_at)
+       select i.company_id, i.feedback_id,
+              md5('bench-topic-' || (abs(hashtext(i.feedback_id::text)) % $1::int))::uuid,
+              case when abs(hashtext(i.feedback_id::text)) % 10 = 0 then 'suggested' else 'confirmed' end,
+              i.created_at, i.created_at
+         from private.company_inbox i
+        where i.company_id = ${company} and abs(hashtext(i.feedback_id::text)) % 2 = 0
+       on conflict do nothing`,
+      [topics],
+    );
+    await tx.query(
+      `insert into private.feedback_topic_terms (company_id, feedback_id, term, created_at)
+       select i.company_id, i.feedback_id, replace(t.term, $1, (('x' || lpad(substr(i.feedback_id::text, 25), 16, '0'))::bit(64)::bigint)::text), i.created_at
+         from private.company_inbox i
+        cross join unnest($2::text[]) as t(term)
+        where i.company_id = ${company}
+       on conflict do nothing`,
+      [String(MARK), TERMS],
+    );
+  });
 }
 
 /** A progress bar on stderr (one line, redrawn). */

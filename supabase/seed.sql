@@ -251,6 +251,23 @@ select f.id, c.user_id, 'upvote'
   join public.companies c on c.domains && private.host_suffixes(f.website_host)
  where f.status in ('completed', 'in_progress');
 
+-- ---------------------------------------------------------------- topic proposals
+-- #22: the AI job proposes topics for new feedback; the demo history was
+-- never through it, so its copies of one text (similarity 1) are proposed
+-- here: each text with five copies or more on a company's domains, e.g.
+-- the eleven "Make the pricing table easier to compare" of Example Inc.
+create temporary table seed_proposals on commit drop as
+select gen_random_uuid() as id, i.company_id, array_agg(f.id order by f.created_at) as ids,
+       max(f.created_at) as last_at
+  from public.feedback f
+  join private.company_inbox i on i.feedback_id = f.id
+ group by i.company_id, f.title, f.raw_description
+having count(*) >= 5;
+insert into private.topic_proposals (id, company_id, created_at, updated_at)
+select p.id, p.company_id, p.last_at, p.last_at from seed_proposals p;
+insert into private.topic_proposal_members (company_id, feedback_id, proposal_id, score, added_at)
+select p.company_id, m.id, p.id, 1, p.last_at from seed_proposals p cross join unnest(p.ids) as m(id);
+
 -- ---------------------------------------------------------------- rewards
 insert into public.rewards (title, description, category, type, access_level, popularity_score, created_at) values
   ('Peega sticker pack', 'Five die-cut vinyl stickers for your laptop.', 'Merch', 'physical', 0, 120, now() - interval '300 days'),

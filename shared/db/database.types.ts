@@ -976,6 +976,7 @@ export type Database = {
           added_by: string | null;
           company_id: string;
           feedback_id: string;
+          reported_at: string;
           score: number | null;
           state: string;
           topic_id: string;
@@ -986,6 +987,7 @@ export type Database = {
           added_by?: string | null;
           company_id: string;
           feedback_id: string;
+          reported_at?: string;
           score?: number | null;
           state?: string;
           topic_id: string;
@@ -995,6 +997,7 @@ export type Database = {
           added_by?: string | null;
           company_id?: string;
           feedback_id?: string;
+          reported_at?: string;
           score?: number | null;
           state?: string;
           topic_id?: string;
@@ -1027,45 +1030,60 @@ export type Database = {
         Row: {
           company_id: string;
           completed_at: string | null;
+          contributor_count: number;
           created_at: string;
           created_by: string | null;
+          feedback_count: number;
           id: string;
+          last_added_at: string | null;
           public_note: string | null;
           public_title: string | null;
           published_at: string | null;
           status: string;
           status_changed_at: string | null;
+          suggested_count: number;
           title: string;
           updated_at: string;
+          votes: number;
         };
         ComputedFields: never;
         Insert: {
           company_id: string;
           completed_at?: string | null;
+          contributor_count?: number;
           created_at?: string;
           created_by?: string | null;
+          feedback_count?: number;
           id?: string;
+          last_added_at?: string | null;
           public_note?: string | null;
           public_title?: string | null;
           published_at?: string | null;
           status?: string;
           status_changed_at?: string | null;
+          suggested_count?: number;
           title: string;
           updated_at?: string;
+          votes?: number;
         };
         Update: {
           company_id?: string;
           completed_at?: string | null;
+          contributor_count?: number;
           created_at?: string;
           created_by?: string | null;
+          feedback_count?: number;
           id?: string;
+          last_added_at?: string | null;
           public_note?: string | null;
           public_title?: string | null;
           published_at?: string | null;
           status?: string;
           status_changed_at?: string | null;
+          suggested_count?: number;
           title?: string;
           updated_at?: string;
+          votes?: number;
         };
         Relationships: [
           {
@@ -1695,6 +1713,10 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      add_topic_items: {
+        Args: { p_feedback_ids: string[]; p_topic_id: string };
+        Returns: number;
+      };
       apply_feedback_analysis: {
         Args: { p_analysis: Json; p_feedback_id: string };
         Returns: boolean;
@@ -1783,11 +1805,20 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_topic: {
+        Args: { p_feedback_ids: string[]; p_title: string };
+        Returns: string;
+      };
       disconnect_company_integration: {
         Args: { p_provider: string };
         Returns: boolean;
       };
+      dismiss_topic_proposal: {
+        Args: { p_proposal_id: string };
+        Returns: undefined;
+      };
       feedback_ai_input: { Args: { p_feedback_id: string }; Returns: Json };
+      feedback_topic_input: { Args: { p_feedback_id: string }; Returns: Json };
       finish_background_job: {
         Args: {
           p_backoff_ms?: number;
@@ -2045,6 +2076,22 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      get_company_topics: {
+        Args: { p_page?: number; p_page_size?: number; p_sort?: string };
+        Returns: {
+          contributor_count: number;
+          feedback_count: number;
+          id: string;
+          last_added_at: string;
+          status: string;
+          suggested_count: number;
+          title: string;
+          total_count: number;
+          trend: number;
+          updated_at: string;
+          votes: number;
+        }[];
+      };
       get_company_view_allowance: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2072,6 +2119,7 @@ export type Database = {
           verified: boolean;
         }[];
       };
+      get_feedback_topic: { Args: { p_feedback_id: string }; Returns: Json };
       get_feedback_triage: { Args: { p_feedback_id: string }; Returns: Json };
       get_feedback_view_count: {
         Args: { feedback_uuid: string };
@@ -2155,6 +2203,13 @@ export type Database = {
           status: string;
         }[];
       };
+      get_my_topic_counts: {
+        Args: { p_feedback_ids: string[] };
+        Returns: {
+          feedback_id: string;
+          others: number;
+        }[];
+      };
       get_my_upload_folder: {
         Args: Record<PropertyKey, never>;
         Returns: string;
@@ -2180,6 +2235,7 @@ export type Database = {
           upvotes: number;
         }[];
       };
+      get_topic: { Args: { p_topic_id: string }; Returns: Json };
       get_topic_completion_email: {
         Args: { p_job_id: number };
         Returns: {
@@ -2188,6 +2244,16 @@ export type Database = {
           feedback_id: string;
           title: string;
           xp: number;
+        }[];
+      };
+      get_topic_proposals: {
+        Args: { p_limit?: number };
+        Returns: {
+          feedback_count: number;
+          feedback_ids: string[];
+          id: string;
+          title: string;
+          updated_at: string;
         }[];
       };
       get_user_feedback: {
@@ -2290,6 +2356,10 @@ export type Database = {
       mark_linkedin_verified: { Args: { p_user_id: string }; Returns: boolean };
       mark_thread_read: {
         Args: { p_company_id?: string; p_feedback_id: string };
+        Returns: number;
+      };
+      merge_topics: {
+        Args: { p_other_id: string; p_topic_id: string };
         Returns: number;
       };
       post_author_reply: {
@@ -2404,6 +2474,14 @@ export type Database = {
         Args: { p_nonce: string; p_subject: string; p_user_id: string };
         Returns: boolean;
       };
+      record_topic_placement: {
+        Args: {
+          p_company_id: string;
+          p_feedback_id: string;
+          p_placement: Json;
+        };
+        Returns: string;
+      };
       record_webhook_response: {
         Args: { p_delivery_id: number; p_status: number };
         Returns: undefined;
@@ -2440,6 +2518,14 @@ export type Database = {
       remove_company_member: {
         Args: { p_user_id: string };
         Returns: undefined;
+      };
+      remove_topic_items: {
+        Args: { p_feedback_ids: string[]; p_topic_id: string };
+        Returns: number;
+      };
+      rename_topic: {
+        Args: { p_title: string; p_topic_id: string };
+        Returns: string;
       };
       request_domain_verification: {
         Args: { p_domain: string };
@@ -2529,7 +2615,19 @@ export type Database = {
         Returns: boolean;
       };
       set_public_page: { Args: { p_slug: string }; Returns: string };
+      set_topic_status: {
+        Args: { p_status: string; p_topic_id: string };
+        Returns: number;
+      };
       set_weekly_summary: { Args: { p_on: boolean }; Returns: boolean };
+      split_topic: {
+        Args: {
+          p_feedback_ids: string[];
+          p_new_title: string;
+          p_topic_id: string;
+        };
+        Returns: string;
+      };
       take_company_digests: {
         Args: { p_now?: string };
         Returns: {
@@ -2550,6 +2648,10 @@ export type Database = {
           role: string;
           token: string;
         }[];
+      };
+      topic_candidates: {
+        Args: { p_feedback_id: string; p_terms: string[] };
+        Returns: Json;
       };
       unlike_article_anonymously: {
         Args: { p_article_id: string; p_visitor_token: string };

@@ -279,9 +279,17 @@ const STOP = new Set<string>([
 ]);
 
 /** Function words of the seven reply languages count as stop words. */
+const FUNCTION_WORD = new Map<string, boolean>();
 function isFunctionWord(w: string): boolean {
-  const votes = functionWordVotes([w]);
-  return REPLY_LANGUAGES.some((l) => votes[l] > 0);
+  let known = FUNCTION_WORD.get(w);
+  if (known === undefined) {
+    const votes = functionWordVotes([w]);
+    known = REPLY_LANGUAGES.some((l) => votes[l] > 0);
+    // Bounded: a long-running job reads many words.
+    if (FUNCTION_WORD.size > 50_000) FUNCTION_WORD.clear();
+    FUNCTION_WORD.set(w, known);
+  }
+  return known;
 }
 
 const stem = (w: string) =>
@@ -349,10 +357,23 @@ function kindOf(
 const weight = (term: string) =>
   term.startsWith('~') ? 2 : term.startsWith('#') ? 1.5 : 1;
 
-/** Similarity of two feedback texts (title and description), 0 to 1. */
-export function feedbackSimilarity(a: string, b: string): number {
-  const ta = contentTerms(a);
-  const tb = contentTerms(b);
+/** What the similarity reads of one text: computed once, compared many times. */
+export interface FeedbackReading {
+  terms: readonly string[];
+  grams: ReadonlySet<string>;
+  kind: 'request' | 'report' | 'praise' | 'other';
+}
+
+/** Reads a feedback text for similarityOf (topics compare one text with many). */
+export function readFeedback(text: string): FeedbackReading {
+  const terms = contentTerms(text);
+  return { terms, grams: trigrams(terms), kind: kindOf(text, terms) };
+}
+
+/** feedbackSimilarity of two texts already read. */
+export function similarityOf(a: FeedbackReading, b: FeedbackReading): number {
+  const ta = a.terms;
+  const tb = b.terms;
   if (ta.length === 0 || tb.length === 0) return 0;
   const setB = new Set(tb);
   let shared = 0;
@@ -362,17 +383,28 @@ export function feedbackSimilarity(a: string, b: string): number {
     if (setB.has(t) && ta.includes(t)) shared += weight(t);
   }
   const terms = shared / total;
-  const ga = trigrams(ta);
-  const gb = trigrams(tb);
+  const ga = a.grams;
+  const gb = b.grams;
   let common = 0;
   for (const g of ga) if (gb.has(g)) common++;
   const chars = ga.size + gb.size > 0 ? (2 * common) / (ga.size + gb.size) : 0;
   const score = 0.7 * terms + 0.3 * chars;
-  const ka = kindOf(a, ta);
-  const kb = kindOf(b, tb);
+  const ka = a.kind;
+  const kb = b.kind;
   // A problem and a request (or praise) about the same subject are two feedback.
   const sameKind = ka === kb || ka === 'other' || kb === 'other';
   return Math.round((sameKind ? score : score * 0.3) * 1000) / 1000;
+}
+
+/** Similarity of two feedback texts (title and description), 0 to 1. */
+export function feedbackSimilarity(a: string, b: string): number {
+  const ta = contentTerms(a);
+  const tb = contentTerms(b);
+  if (ta.length === 0 || tb.length === 0) return 0;
+  return similarityOf(
+    { terms: ta, grams: trigrams(ta), kind: kindOf(a, ta) },
+    { terms: tb, grams: trigrams(tb), kind: kindOf(b, tb) },
+  );
 }
 
 /** True when two feedback most likely describe the same thing. */

@@ -40,6 +40,7 @@ import {
 } from '../../scripts/seed-scale.ts';
 import { startTestBackend } from '../support/backend.ts';
 import { measure, SMOKE, summarise } from './measure.ts';
+import { benchTopics } from './topics.ts';
 import type { BenchResult } from './types.ts';
 
 const SMALL: ScaleOptions = {
@@ -314,6 +315,17 @@ export async function benchDb(): Promise<BenchResult[]> {
         target: INBOX_TARGET,
       });
     }
+    // #22: the busy company's topics and a new feedback's proposals.
+    results.push(
+      ...(await benchTopics({
+        url: t.url,
+        ctx: t.ctx,
+        client,
+        asOwner: (fn) => as(inboxOwner, fn),
+        authorId: benchUserId(1),
+        options,
+      })),
+    );
     // The same calls without the gateway: what the database spends, one
     // statement with the role and claims PostgREST would set.
     const ownerTx = {

@@ -121,6 +121,20 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.set_integration_complete_on_close',
   'public.update_feedback_status',
   'public.update_feedback_statuses',
+  // #22 topics (member RPCs and the author's count).
+  'public.add_topic_items',
+  'public.create_topic',
+  'public.dismiss_topic_proposal',
+  'public.get_company_topics',
+  'public.get_feedback_topic',
+  'public.get_my_topic_counts',
+  'public.get_topic',
+  'public.get_topic_proposals',
+  'public.merge_topics',
+  'public.remove_topic_items',
+  'public.rename_topic',
+  'public.set_topic_status',
+  'public.split_topic',
 ];
 
 /** Server-only functions: the service role, never a client role. */
@@ -151,6 +165,10 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.save_company_integration',
   'public.save_integration_webhook_secret',
   'public.take_company_digests',
+  // #22: the AI job's topic proposals.
+  'public.feedback_topic_input',
+  'public.record_topic_placement',
+  'public.topic_candidates',
 ];
 
 /** Tables whose changes are published to realtime subscribers. */

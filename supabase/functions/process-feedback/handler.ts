@@ -14,6 +14,7 @@ import {
   type ProcessFeedbackResponse,
 } from '../../../shared/domain/validation/ai.ts';
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
+import { proposeTopicsQuietly } from '../_shared/ai/topics.ts';
 import { isServiceRole } from '../_shared/jobs.ts';
 import { drainFeedbackQueue } from './queue.ts';
 
@@ -115,6 +116,7 @@ async function handleWebhook(
   // A non-2xx answer makes the webhook's delivery fail, so it is retried and logged.
   if (!res.ok)
     return failure(502, `Storing the analysis failed (HTTP ${res.status}).`);
+  await proposeTopicsQuietly(env, id);
   return answer(200, {
     success: true,
     error: null,

@@ -6,6 +6,7 @@
 // finish_background_job, then left 'failed' with their error.
 import { processFeedbackRequestSchema } from '../../../shared/domain/validation/ai.ts';
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
+import { proposeTopicsQuietly } from '../_shared/ai/topics.ts';
 import {
   drainQueue,
   intSetting,
@@ -47,6 +48,8 @@ async function processJob(job: QueuedJob, env: Env): Promise<void> {
     p_feedback_id: job.feedback_id,
     p_analysis: structuredFeedback,
   });
+  // Topic proposals (#22) once the analysis is stored (spam is skipped).
+  await proposeTopicsQuietly(env, job.feedback_id);
 }
 
 /** Drains the AI queue; the caller has checked the service-role key. */

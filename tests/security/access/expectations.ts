@@ -430,6 +430,27 @@ export const RPCS: Record<string, Cells> = {
   // Any company; the sample's empty list moves nothing (another company's
   // feedback is refused, tests/permissions/conversation.test.ts).
   update_feedback_statuses: 'd d d a a d',
+  // #22 topics. The matrix's uuid sample is a feedback, never a topic or a
+  // proposal: the RPCs that take a topic refuse it (42501) for every role;
+  // tests/permissions/topics.test.ts covers members, other companies,
+  // authors, anon and removed members with real topics.
+  add_topic_items: NONE,
+  create_topic: 'd d d a a d',
+  dismiss_topic_proposal: NONE,
+  feedback_topic_input: NONE,
+  get_company_topics: 'd d d a a d',
+  get_feedback_topic: 'd d d a d d',
+  // The caller's own feedback only (an empty list for the sample).
+  get_my_topic_counts: 'd a a a a a',
+  get_topic: NONE,
+  get_topic_proposals: 'd d d a a d',
+  merge_topics: NONE,
+  record_topic_placement: NONE,
+  remove_topic_items: NONE,
+  rename_topic: NONE,
+  set_topic_status: NONE,
+  split_topic: NONE,
+  topic_candidates: NONE,
 };
 /** Storage buckets: read, upload and delete objects of consumers A and B. */
 export const BUCKETS: Record<

@@ -101,3 +101,15 @@ describe('FeedbackItem', () => {
     expect(screen.queryByRole('img', { name: /Screenshot/ })).toBeNull();
   });
 });
+
+describe('others reported this (#22)', () => {
+  it('shows how many others reported it, never who, and nothing for none', () => {
+    render(<FeedbackItem item={base} userId="u1" others={3} />);
+    expect(screen.getByTestId('others-reported').textContent).toBe(
+      '👥 3 others reported this',
+    );
+    cleanup();
+    render(<FeedbackItem item={base} userId="u1" />);
+    expect(screen.queryByTestId('others-reported')).toBeNull();
+  });
+});

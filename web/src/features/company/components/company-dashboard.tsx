@@ -45,12 +45,18 @@ import {
 } from './feedback-filters';
 import { filterNavigation } from '@web/lib/filter-history';
 import { useDashboardKeys } from './use-dashboard-keys';
+import { ViewSwitch } from './view-switch';
 
 // Only needed once a row is opened: kept out of the dashboard's first load.
 const FeedbackDetailDialog = lazy(() =>
   import('./feedback-detail-dialog').then((m) => ({
     default: m.FeedbackDetailDialog,
   })),
+);
+
+// #22: the Topics view, loaded when chosen.
+const TopicsView = lazy(() =>
+  import('../topics/topics-view').then((m) => ({ default: m.TopicsView })),
 );
 
 const PAGE_SIZE = 10;
@@ -79,6 +85,7 @@ export function CompanyDashboard({
   // Page, search and filters live in the URL: reload and share keep them.
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
+  const topicsView = params.get('view') === 'topics';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const badDates = invertedDates(filters);
   const listTop = useRef<HTMLDivElement>(null);
@@ -260,92 +267,109 @@ export function CompanyDashboard({
           <ExportButton />
         </div>
         {domains.data && <DomainNotice domains={domains.data} />}
-        <FeedbackFilters
-          plan={plan}
-          domains={verified}
-          hosts={hosts.data ?? []}
-          members={members.data ?? []}
-          value={filters}
-          onChange={onFilters}
+        <ViewSwitch
+          value={topicsView ? 'topics' : 'feedback'}
+          onChange={(v) => {
+            const next = new URLSearchParams(params);
+            if (v === 'topics') next.set('view', 'topics');
+            else next.delete('view');
+            setParams(next);
+          }}
         />
-        <div
-          ref={listTop}
-          tabIndex={-1}
-          role="group"
-          aria-label="Feedback list"
-          className="-mt-2 scroll-mt-20 outline-none"
-        />
-        {list.isPending ? (
-          <div className="flex flex-col gap-3">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-32 rounded-2xl" />
-            ))}
-          </div>
-        ) : (list.data?.rows.length ?? 0) === 0 && filtered ? (
-          <div className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
-            <p>No feedback matches your filters</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => go(EMPTY_FILTERS, 1)}
-            >
-              Clear filters
-            </Button>
-          </div>
-        ) : (list.data?.rows.length ?? 0) === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
-            No feedback yet.
-          </p>
+        {topicsView ? (
+          <Suspense fallback={<Skeleton className="h-32 rounded-2xl" />}>
+            <TopicsView />
+          </Suspense>
         ) : (
           <>
-            <BulkStatusBar
-              ids={[...selected]}
-              onDone={() => setSelected(new Set())}
+            <FeedbackFilters
+              plan={plan}
+              domains={verified}
+              hosts={hosts.data ?? []}
+              members={members.data ?? []}
+              value={filters}
+              onChange={onFilters}
             />
-            <CompanyFeedbackList
-              items={list.data?.rows ?? []}
-              opening={open.isPending ? (open.variables ?? null) : null}
-              voting={vote.isPending}
-              onOpen={onOpen}
-              onVote={(item, type) => onVote(item.id, type)}
-              userId={user.id}
-              selected={selected}
-              onToggle={(id) =>
-                setSelected((prev) => {
-                  const next = new Set(prev);
-                  if (!next.delete(id)) next.add(id);
-                  return next;
-                })
-              }
+            <div
+              ref={listTop}
+              tabIndex={-1}
+              role="group"
+              aria-label="Feedback list"
+              className="-mt-2 scroll-mt-20 outline-none"
             />
+            {list.isPending ? (
+              <div className="flex flex-col gap-3">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} className="h-32 rounded-2xl" />
+                ))}
+              </div>
+            ) : (list.data?.rows.length ?? 0) === 0 && filtered ? (
+              <div className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+                <p>No feedback matches your filters</p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="mt-3"
+                  onClick={() => go(EMPTY_FILTERS, 1)}
+                >
+                  Clear filters
+                </Button>
+              </div>
+            ) : (list.data?.rows.length ?? 0) === 0 ? (
+              <p className="rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+                No feedback yet.
+              </p>
+            ) : (
+              <>
+                <BulkStatusBar
+                  ids={[...selected]}
+                  onDone={() => setSelected(new Set())}
+                />
+                <CompanyFeedbackList
+                  items={list.data?.rows ?? []}
+                  opening={open.isPending ? (open.variables ?? null) : null}
+                  voting={vote.isPending}
+                  onOpen={onOpen}
+                  onVote={(item, type) => onVote(item.id, type)}
+                  userId={user.id}
+                  selected={selected}
+                  onToggle={(id) =>
+                    setSelected((prev) => {
+                      const next = new Set(prev);
+                      if (!next.delete(id)) next.add(id);
+                      return next;
+                    })
+                  }
+                />
+              </>
+            )}
+            {pages > 1 && (
+              <nav
+                aria-label="Pages"
+                className="flex items-center justify-center gap-3"
+              >
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page <= 1}
+                  onClick={() => onPage(page - 1)}
+                >
+                  Previous
+                </Button>
+                <span className="text-sm text-ink-muted">
+                  Page {page} of {pages}
+                </span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page >= pages}
+                  onClick={() => onPage(page + 1)}
+                >
+                  Next
+                </Button>
+              </nav>
+            )}
           </>
-        )}
-        {pages > 1 && (
-          <nav
-            aria-label="Pages"
-            className="flex items-center justify-center gap-3"
-          >
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => onPage(page - 1)}
-            >
-              Previous
-            </Button>
-            <span className="text-sm text-ink-muted">
-              Page {page} of {pages}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => onPage(page + 1)}
-            >
-              Next
-            </Button>
-          </nav>
         )}
       </main>
       {dialogWanted && (

@@ -16,6 +16,7 @@ import { useSignedUrl } from '@web/api/uploads/get-signed-url';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog } from '@web/components/ui/dialog';
 import { StatusBadge } from '@web/components/ui/status-badge';
+import { AddToTopic } from '../topics/add-to-topic';
 import { CompanyThread } from './company-thread';
 import { TriageFields, TriageNotes } from './triage-panel';
 import { VoteControls } from './vote-controls';
@@ -281,6 +282,7 @@ export function FeedbackDetailDialog({
             <Suspense fallback={null}>
               <CreateIssueButton feedbackId={feedback.id} />
             </Suspense>
+            <AddToTopic feedbackId={feedback.id} title={feedback.title} />
             <CompanyThread feedbackId={feedback.id} />
             <TriageNotes feedbackId={feedback.id} />
           </div>

@@ -8,6 +8,7 @@ import {
 import { categoryEmoji, categoryLabel } from '@shared/domain/categories';
 import { formatShortDate, formatViews } from '@shared/domain/format';
 import { qualityScoreLabel } from '@shared/domain/reputation';
+import { othersReported } from '@shared/domain/topics';
 import {
   useScreenshotThumbnail,
   useSignedUrl,
@@ -63,9 +64,12 @@ export function FeedbackItem({
   item,
   userId,
   messages = [],
+  others = 0,
 }: {
   item: MyFeedback;
   userId: string;
+  /** #22: other contributors of the company topic it is in (never who). */
+  others?: number;
   /** The companies' threads about it (#21). */
   messages?: ThreadMessage[];
 }) {
@@ -127,6 +131,14 @@ export function FeedbackItem({
               👎 {item.downvotes}
             </span>
             {item.website_host && <span>🌐 {item.website_host}</span>}
+            {othersReported(others) && (
+              <span
+                data-testid="others-reported"
+                className="font-medium text-brand-700"
+              >
+                👥 {othersReported(others)}
+              </span>
+            )}
           </p>
         </div>
         {messages.length > 0 && !open && (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ThreadMessage } from '@shared/data/conversation';
 import type { MyFeedback } from '@shared/data/feedback';
+import { useMyTopicCounts } from '@web/api/feedback/get-my-topic-counts';
 import { buttonClass } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { paths } from '@web/config/paths';
@@ -19,6 +20,10 @@ export function FeedbackList({
   /** Every company thread about the user's feedback (#21). */
   messages?: ThreadMessage[];
 }) {
+  const others = useMyTopicCounts(
+    userId,
+    (items ?? []).map((i) => i.id),
+  );
   if (isPending) {
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
@@ -55,6 +60,7 @@ export function FeedbackList({
           item={item}
           userId={userId}
           messages={messages.filter((m) => m.feedback_id === item.id)}
+          others={others.data?.get(item.id) ?? 0}
         />
       ))}
     </ul>

@@ -1,0 +1,61 @@
+// Topic proposals (#22), run by the AI job after a feedback's analysis is
+// stored: the database finds candidates by shared content terms
+// (topic_candidates), placeFeedback reranks them with feedbackSimilarity and
+// decides, record_topic_placement stores the decision. Runs on Deno (the
+// process-feedback edge function) and Node (its conformance tests).
+import { contentTerms } from '../../../../shared/domain/similarity.ts';
+import {
+  placeFeedback,
+  type Placement,
+  type TopicCandidate,
+} from '../../../../shared/domain/topic-placement.ts';
+import { rpc, type Env } from '../jobs.ts';
+
+interface CompanyCandidates {
+  companyId: string;
+  candidates: TopicCandidate[];
+}
+
+/** Places one feedback in every company it is on; returns the placements stored. */
+export async function proposeTopics(
+  env: Env,
+  feedbackId: string,
+): Promise<Placement[]> {
+  const input = await rpc<{ text: string; is_spam: boolean } | null>(
+    env,
+    'feedback_topic_input',
+    { p_feedback_id: feedbackId },
+  );
+  if (!input || input.is_spam) return [];
+  const companies = await rpc<CompanyCandidates[]>(env, 'topic_candidates', {
+    p_feedback_id: feedbackId,
+    p_terms: contentTerms(input.text),
+  });
+  const stored: Placement[] = [];
+  for (const { companyId, candidates } of companies ?? []) {
+    const placement = placeFeedback(input.text, candidates);
+    if (placement.kind === 'none') continue;
+    await rpc(env, 'record_topic_placement', {
+      p_feedback_id: feedbackId,
+      p_company_id: companyId,
+      p_placement: placement,
+    });
+    stored.push(placement);
+  }
+  return stored;
+}
+
+/** The job's step: a failure is logged, never undoes the stored analysis. */
+export async function proposeTopicsQuietly(
+  env: Env,
+  feedbackId: string,
+): Promise<void> {
+  try {
+    await proposeTopics(env, feedbackId);
+  } catch (e) {
+    console.error(
+      `[process-feedback] topics of ${feedbackId} failed:`,
+      e instanceof Error ? e.message : e,
+    );
+  }
+}
