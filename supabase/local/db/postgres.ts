@@ -78,7 +78,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
  * Pipelined connections for Db.statement (see postgres-lanes.ts);
  * PEEGA_PG_LANES=0 sends each on a pooled connection of its own instead.
  */
-const LANES = Number(process.env.PEEGA_PG_LANES ?? 4);
+const lanesWanted = () => Number(process.env.PEEGA_PG_LANES ?? 4);
 
 /** The refusal of a named statement whose table changed: safe to run again. */
 const stalePlan = (e: unknown) =>
@@ -98,7 +98,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   // Connections of their own for the one-statement request transactions,
   // pipelined (postgres-lanes.ts); two keep both of Postgres's cores busy
   // here while the pool stays free for transactions.
-  const lanes = openLanes(url, LANES, lost);
+  const lanes = openLanes(url, lanesWanted(), lost);
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: pg.PoolClient | undefined;
 
