@@ -42,7 +42,16 @@ function withoutApiKey(rawQuery: string): string {
     .join('&');
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  // A request with neither Content-Length nor Transfer-Encoding has no body
+  // (RFC 9112 §6.3): most reads. Node drains it when the answer is sent.
+  if (
+    req.headers['content-length'] === undefined &&
+    req.headers['transfer-encoding'] === undefined
+  )
+    return Promise.resolve(NO_BODY);
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {

@@ -57,6 +57,11 @@ export async function openPglite(
   });
   const base = wrap(pg);
   const prepared = new Map<string, string>();
+  // Names parsed by a call not yet answered: others parse that text unnamed
+  // meanwhile (the call may fail before its Parse runs). Names of a failed
+  // call are closed by the next one (closing a missing statement is no error).
+  const pending = new Set<string>();
+  const doubtful: string[] = [];
   let named = 0;
   return {
     kind: 'pglite',
@@ -109,13 +114,17 @@ export async function openPglite(
     // Postgres re-plans them by itself when the schema changes.
     const { serialize: wire } = protocol;
     const parts: Uint8Array[] = [];
-    const parsedNow: string[] = [];
+    const parsedNow: [string, string][] = [];
     const add = (text: string, values: (string | null)[]) => {
       let name = prepared.get(text);
-      if (!name) {
+      if (name && pending.has(name)) {
+        name = '';
+        parts.push(wire.parse({ name, text, types: [] }));
+      } else if (!name) {
         name = `peega_${++named}`;
         prepared.set(text, name);
-        parsedNow.push(text);
+        pending.add(name);
+        parsedNow.push([text, name]);
         parts.push(wire.parse({ name, text, types: [] }));
       }
       parts.push(
@@ -127,7 +136,10 @@ export async function openPglite(
     if (prepared.size > 500) {
       await pg.exec('deallocate all');
       prepared.clear();
+      pending.clear();
     }
+    for (const name of doubtful.splice(0))
+      parts.push(wire.close({ type: 'S', name }));
     if (options.readOnly) add('set transaction read only', []);
     const pre = settingsStatement(options);
     if (pre) add(pre.sql, pre.params);
@@ -148,17 +160,22 @@ export async function openPglite(
       ));
       const error = messages.find((m) => m.name === 'error');
       if (error) throw error;
+      for (const [, name] of parsedNow) pending.delete(name);
     } catch (e) {
       // Which of this call's statements got parsed before the error is not
-      // worth tracking: forget them all, so the next call parses afresh.
-      // So too when a table's columns changed under a prepared statement
-      // (Postgres refuses it from then on).
+      // worth tracking: the next call closes them and parses afresh.
+      for (const [text, name] of parsedNow) {
+        pending.delete(name);
+        doubtful.push(name);
+        if (prepared.get(text) === name) prepared.delete(text);
+      }
+      // A table's columns changed under a prepared statement: Postgres
+      // refuses it from then on, so every statement is parsed afresh.
       const code = (e as { code?: string }).code;
-      const reshaped =
-        code === '0A000' && /cached plan/.test((e as Error).message ?? '');
-      if (parsedNow.length || reshaped) {
+      if (code === '0A000' && /cached plan/.test((e as Error).message ?? '')) {
         await pg.exec('deallocate all');
         prepared.clear();
+        pending.clear();
       }
       throw e;
     }

@@ -8,7 +8,15 @@
 // A named statement's result columns cannot change (Postgres refuses with
 // "cached plan must not change result type"), so once it has been described
 // on a connection, later runs skip Describe and reuse its columns.
-import type pg from 'pg';
+//
+// On a connection in node-postgres's pipeline mode (postgres-lanes.ts) several
+// of these are on the wire at once, each ended by its own Sync (so each is
+// its own implicit transaction, settings included), and the ones submitted in
+// the same event-loop turn leave in one write. A statement name is relied on
+// only once the pipeline that parsed it has succeeded: until then the others
+// parse that text as the unnamed statement, so one request's failure never
+// leaves another binding a statement that was never parsed.
+import pg from 'pg';
 
 export interface Step {
   text: string;
@@ -37,6 +45,8 @@ interface Named {
   next: number;
   /** Names whose Parse may or may not have succeeded: closed before reuse. */
   doubtful: string[];
+  /** Names parsed by a pipeline still in flight: not yet to be bound by others. */
+  pending: Set<string>;
 }
 
 /** The subset of node-postgres's Connection a Submittable writes to. */
@@ -60,11 +70,32 @@ const named = new WeakMap<object, Named>();
 /** Above this many statements on one connection, they are all closed and parsed afresh. */
 const MAX_NAMED = 250;
 
-class Pipeline implements pg.Submittable {
+/** Streams corked until the end of this event-loop turn (see `coalesce`). */
+const corked = new WeakSet<object>();
+
+/**
+ * Holds `stream`'s writes until the check phase of this loop turn, so the
+ * pipelines of every request that arrived in one poll leave in one writev.
+ */
+function corkForTurn(stream: { cork?: () => void; uncork?: () => void }) {
+  if (!stream.cork || !stream.uncork || corked.has(stream)) return;
+  corked.add(stream);
+  stream.cork();
+  setImmediate(() => {
+    corked.delete(stream);
+    stream.uncork?.();
+  });
+}
+
+// A pg.Query subclass only so that a client in pipeline mode accepts it (it
+// refuses other Submittables, which could hold a portal open across round
+// trips); this one is one complete exchange ended by Sync, as a Query is.
+class Pipeline extends pg.Query implements pg.Submittable {
   private fields: Field[] = [];
-  private rows: (string | null)[][] = [];
+  private dataRows: (string | null)[][] = [];
   private last: PipelineResult = { rows: [], fields: [], rowCount: null };
-  private parsedNow: string[] = [];
+  /** The statements this pipeline parses under a name (text, name). */
+  private parsedNow: [string, string][] = [];
   private state?: Named;
   private settled = false;
   /** Per step: its known columns (no Describe sent), or the name to remember them under. */
@@ -77,13 +108,23 @@ class Pipeline implements pg.Submittable {
     private readonly steps: Step[],
     private readonly resolve: (r: PipelineResult) => void,
     private readonly reject: (e: Error) => void,
-  ) {}
+    private readonly coalesce: boolean,
+  ) {
+    super({ text: '' });
+  }
 
-  submit(connection: unknown): void {
+  // A property, as pg.Query declares it.
+  override submit = (connection: unknown): void => {
     const wire = connection as Wire;
     let state = named.get(wire);
     if (!state) {
-      state = { names: new Map(), fields: new Map(), next: 1, doubtful: [] };
+      state = {
+        names: new Map(),
+        fields: new Map(),
+        next: 1,
+        doubtful: [],
+        pending: new Set(),
+      };
       named.set(wire, state);
     }
     this.state = state;
@@ -91,14 +132,17 @@ class Pipeline implements pg.Submittable {
       state.doubtful.push(...state.names.values());
       state.names.clear();
       state.fields.clear();
+      state.pending.clear();
     }
-    wire.stream.cork?.();
+    if (this.coalesce) corkForTurn(wire.stream);
+    else wire.stream.cork?.();
     try {
       // Closing a statement that does not exist is not an error.
       for (const name of state.doubtful.splice(0))
         wire.close({ type: 'S', name });
       for (const step of this.steps) {
-        if (step.unnamed) {
+        const known = state.names.get(step.text);
+        if (step.unnamed || (known && state.pending.has(known))) {
           wire.parse({ name: '', text: step.text, types: [] });
           wire.bind({ statement: '', values: step.values });
           wire.describe({ type: 'P', name: '' });
@@ -111,21 +155,22 @@ class Pipeline implements pg.Submittable {
         if (!name) {
           name = `peega_${state.next++}`;
           state.names.set(step.text, name);
-          this.parsedNow.push(step.text);
+          this.parsedNow.push([step.text, name]);
+          state.pending.add(name);
           wire.parse({ name, text: step.text, types: [] });
         }
-        const known = state.fields.get(name);
+        const fields = state.fields.get(name);
         wire.bind({ statement: name, values: step.values });
-        if (!known) wire.describe({ type: 'P', name: '' });
+        if (!fields) wire.describe({ type: 'P', name: '' });
         wire.execute({ portal: '' });
-        this.known.push(known);
-        this.describing.push(known ? undefined : name);
+        this.known.push(fields);
+        this.describing.push(fields ? undefined : name);
       }
       wire.sync();
     } finally {
-      wire.stream.uncork?.();
+      if (!this.coalesce) wire.stream.uncork?.();
     }
-  }
+  };
 
   handleRowDescription(msg: { fields: Field[] }) {
     this.fields = msg.fields;
@@ -135,7 +180,7 @@ class Pipeline implements pg.Submittable {
   }
 
   handleDataRow(msg: { fields: (string | null)[] }) {
-    this.rows.push(msg.fields);
+    this.dataRows.push(msg.fields);
   }
 
   /** One step is done: its rows are the answer unless another step follows. */
@@ -144,7 +189,7 @@ class Pipeline implements pg.Submittable {
     const m = /^[A-Za-z]+(?: (\d+))?(?: (\d+))?/.exec(msg.text ?? '');
     const count = m?.[2] ?? m?.[1];
     this.last = {
-      rows: this.rows,
+      rows: this.dataRows,
       fields: this.described ? this.fields : (this.known[this.step] ?? []),
       rowCount: count === undefined ? null : Number(count),
     };
@@ -160,7 +205,7 @@ class Pipeline implements pg.Submittable {
     this.step++;
     this.described = false;
     this.fields = [];
-    this.rows = [];
+    this.dataRows = [];
   }
 
   handlePortalSuspended() {}
@@ -176,14 +221,13 @@ class Pipeline implements pg.Submittable {
     // worth tracking: the next call on this connection closes them all.
     const state = this.state;
     if (state) {
-      for (const text of this.parsedNow) {
-        const name = state.names.get(text);
-        if (name) {
-          state.doubtful.push(name);
-          state.fields.delete(name);
-        }
-        state.names.delete(text);
+      for (const [text, name] of this.parsedNow) {
+        state.doubtful.push(name);
+        state.fields.delete(name);
+        state.pending.delete(name);
+        if (state.names.get(text) === name) state.names.delete(text);
       }
+      this.parsedNow = [];
       // A table's columns changed under a named statement: Postgres refuses
       // it from now on, so every statement of this connection is parsed afresh.
       if (
@@ -193,6 +237,7 @@ class Pipeline implements pg.Submittable {
         state.doubtful.push(...state.names.values());
         state.names.clear();
         state.fields.clear();
+        state.pending.clear();
       }
     }
     if (this.settled) return;
@@ -201,18 +246,25 @@ class Pipeline implements pg.Submittable {
   }
 
   handleReadyForQuery() {
+    // Its Parse messages succeeded: other pipelines may bind them now.
+    for (const [, name] of this.parsedNow) this.state?.pending.delete(name);
     if (this.settled) return;
     this.settled = true;
     this.resolve(this.last);
   }
 }
 
-/** Sends `steps` in one round trip on `client`; rejects with the first error. */
+/**
+ * Sends `steps` in one round trip on `client`; rejects with the first error.
+ * With `coalesce`, the write waits for the end of this loop turn, to leave
+ * together with the other pipelines submitted on that connection meanwhile.
+ */
 export function pipeline(
   client: pg.ClientBase,
   steps: Step[],
+  coalesce = false,
 ): Promise<PipelineResult> {
   return new Promise((resolve, reject) => {
-    client.query(new Pipeline(steps, resolve, reject));
+    client.query(new Pipeline(steps, resolve, reject, coalesce));
   });
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { openLanes } from './postgres-lanes.ts';
 import {
   pipeline,
   type PipelineResult,
@@ -73,6 +74,17 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * Pipelined connections for Db.statement (see postgres-lanes.ts);
+ * PEEGA_PG_LANES=0 sends each on a pooled connection of its own instead.
+ */
+const lanesWanted = () => Number(process.env.PEEGA_PG_LANES ?? 4);
+
+/** The refusal of a named statement whose table changed: safe to run again. */
+const stalePlan = (e: unknown) =>
+  (e as { code?: string }).code === '0A000' &&
+  /cached plan/.test((e as Error).message);
+
 /** Connects to a real Postgres through a pool sized for a small server. */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
@@ -83,6 +95,10 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pool.on('error', lost);
   const base = wrap(pool);
   await base.query('select 1');
+  // Connections of their own for the one-statement request transactions,
+  // pipelined (postgres-lanes.ts); two keep both of Postgres's cores busy
+  // here while the pool stays free for transactions.
+  const lanes = openLanes(url, lanesWanted(), lost);
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: pg.PoolClient | undefined;
 
@@ -143,14 +159,23 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     ): Promise<QueryResult<T>> {
       // Role, settings, the statement and the implicit COMMIT of Sync: one
       // round trip instead of four (BEGIN, settings, statement, COMMIT).
+      const steps = [...preamble(options), { text: sql, values: params }];
+      const onLane = lanes.run(steps);
+      if (onLane) {
+        try {
+          return toResult<T>(await onLane);
+        } catch (e) {
+          // The statements of this lane were forgotten and are parsed afresh:
+          // nothing ran (the refusal comes before execution), so run it again.
+          if (!stalePlan(e)) throw e;
+          const again = lanes.run(steps);
+          if (again) return toResult<T>(await again);
+        }
+      }
       const client = await pool.connect();
       let released = false;
       try {
-        const r = await pipeline(client, [
-          ...preamble(options),
-          { text: sql, values: params },
-        ]);
-        return toResult<T>(r);
+        return toResult<T>(await pipeline(client, steps));
       } catch (e) {
         // A connection that broke mid-pipeline is not given back to the pool.
         if (!(e as { code?: unknown }).code) {
@@ -184,6 +209,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     },
     async close() {
       listenClient?.release();
+      await lanes.close();
       await pool.end();
     },
   };
