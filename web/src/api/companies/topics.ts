@@ -76,7 +76,13 @@ function useTopicMutation<A, R>(fn: (args: A) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: companyKeys.feedback(u) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.feedback(u) }),
+        // A completed topic can be published ("You said, we did").
+        queryClient.invalidateQueries({
+          queryKey: companyKeys.completedTopics(u),
+        }),
+      ]),
   });
 }
 

@@ -85,7 +85,8 @@ export function CompanyDashboard({
   // Page, search and filters live in the URL: reload and share keep them.
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
-  const topicsView = params.get('view') === 'topics';
+  // A link to one topic (?topic=<id>, from an issue tracker) opens Topics.
+  const topicsView = params.get('view') === 'topics' || params.has('topic');
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const badDates = invertedDates(filters);
   const listTop = useRef<HTMLDivElement>(null);
@@ -272,7 +273,10 @@ export function CompanyDashboard({
           onChange={(v) => {
             const next = new URLSearchParams(params);
             if (v === 'topics') next.set('view', 'topics');
-            else next.delete('view');
+            else {
+              next.delete('view');
+              next.delete('topic');
+            }
             setParams(next);
           }}
         />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import type { TopicDetail } from '@shared/data/topics';
 import { statusInfo, type FeedbackStatus } from '@shared/domain/statuses';
@@ -14,6 +14,13 @@ import { inputClass } from '@web/components/ui/field';
 import { StatusBadge } from '@web/components/ui/status-badge';
 import { TopicItems } from './topic-items';
 import { TopicMerge } from './topic-merge';
+import { TopicPublish } from './topic-publish';
+
+// Loaded with the detail, as in the feedback detail: only companies with a
+// tracker connected use it.
+const CreateIssueButton = lazy(
+  () => import('../integrations/create-issue-button'),
+);
 
 /** One topic (#22): rename, one status for all, its feedback, merge. */
 export function TopicDetailDialog({
@@ -133,6 +140,10 @@ function TopicBody({
           ))}
         </select>
       </label>
+      {topic.status === 'completed' && <TopicPublish topicId={topic.id} />}
+      <Suspense fallback={null}>
+        <CreateIssueButton topicId={topic.id} />
+      </Suspense>
       <TopicItems topic={topic} onOpenFeedback={onOpenFeedback} />
       <TopicMerge topic={topic} />
     </div>

@@ -20,8 +20,15 @@ const SORT_LABEL: Record<TopicSort, string> = {
 export function TopicsView() {
   const [sort, setSort] = useState<TopicSort>('contributors');
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
+  // The open topic is in the URL (?topic=<id>): issue trackers link to it.
+  const open = params.get('topic');
+  const setOpen = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('topic', id);
+    else next.delete('topic');
+    setParams(next, { preventScrollReset: true });
+  };
   const list = useCompanyTopics(sort, page, PAGE_SIZE);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -97,8 +104,8 @@ export function TopicsView() {
         onClose={() => setOpen(null)}
         onOpenFeedback={(id) => {
           // The dashboard opens ?feedback=<id> through the view allowance.
-          setOpen(null);
           const next = new URLSearchParams(params);
+          next.delete('topic');
           next.set('feedback', id);
           setParams(next, { preventScrollReset: true });
         }}
