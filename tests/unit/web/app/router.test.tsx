@@ -75,8 +75,9 @@ describe('route table', () => {
         '/blog',
         '/blog/:slug',
         '/blog-admin',
-        // Issue #22: a company's "You said, we did" page.
+        // Issue #22: a company's "You said, we did" page, and Insights.
         '/changes/:slug',
+        '/company-dashboard/insights',
         '/privacy-policy',
         '/terms-conditions',
         '/company-privacy-policy',
