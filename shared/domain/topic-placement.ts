@@ -96,3 +96,26 @@ export function placeFeedback(
   if (loose.length === 0) return { kind: 'none' };
   return { kind: 'proposal', proposalId: null, members: loose };
 }
+
+/**
+ * With an LLM configured (#22 "an LLM when configured"), it judges the
+ * candidates the offline similarity finds plausible: a score of at least
+ * JUDGE_FLOOR (well below SIMILAR_THRESHOLD, so the LLM can also accept
+ * pairs the word-based score misses), best first, at most JUDGE_SHORTLIST.
+ * Those it calls the same request are then placed as matches.
+ */
+export const JUDGE_FLOOR = 0.2;
+export const JUDGE_SHORTLIST = 10;
+
+export function shortlistForJudge(
+  text: string,
+  candidates: readonly TopicCandidate[],
+): TopicCandidate[] {
+  const mine = readFeedback(text);
+  return candidates
+    .map((c) => ({ c, score: similarityOf(mine, readFeedback(c.text)) }))
+    .filter((x) => x.score >= JUDGE_FLOOR)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, JUDGE_SHORTLIST)
+    .map((x) => x.c);
+}

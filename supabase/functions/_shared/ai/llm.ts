@@ -90,18 +90,22 @@ export const STRUCTURED_FEEDBACK_JSON_SCHEMA = {
   },
 } as const;
 
-/** Accepts what models commonly add around JSON: code fences and case. */
-function parseAnswer(content: string): StructuredFeedback {
+/** The JSON of a model's answer (some wrap it in a ``` fence); LlmError when it is not JSON. */
+export function parseJsonContent(content: string): unknown {
   const json = content
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
     .replace(/\s*```$/, '');
-  let value: unknown;
   try {
-    value = JSON.parse(json);
+    return JSON.parse(json);
   } catch {
     throw new LlmError('invalid', 'the answer is not JSON');
   }
+}
+
+/** Accepts what models commonly add around JSON: code fences and case. */
+function parseAnswer(content: string): StructuredFeedback {
+  const value = parseJsonContent(content);
   if (value && typeof value === 'object') {
     const v = value as Record<string, unknown>;
     for (const key of ['category', 'priority', 'sentiment', 'language'])
@@ -125,16 +129,25 @@ function parseAnswer(content: string): StructuredFeedback {
   return parsed.data;
 }
 
+/** A JSON schema for OpenAI's structured outputs ("response_format": json_schema). */
+export interface JsonSchemaFormat {
+  name: string;
+  strict: boolean;
+  schema: Record<string, unknown>;
+}
+
 /**
- * Asks the model for structured feedback with the JSON schema above
- * (structured outputs, strict). Throws LlmError on
- * timeout, HTTP or network errors and answers that are not valid JSON of
- * the shared schema; the caller falls back to the offline provider.
+ * One chat completion answered in JSON by the schema (structured outputs,
+ * strict, temperature 0): the message content, unparsed. Throws LlmError on
+ * timeout, HTTP or network errors and answers without content; the callers
+ * parse and fall back to the offline result.
  */
-export async function processWithLlm(
-  request: ProcessFeedbackRequest,
+export async function chatJson(
   config: LlmConfig,
-): Promise<StructuredFeedback> {
+  format: JsonSchemaFormat,
+  system: string,
+  user: unknown,
+): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs);
   const doFetch = config.fetch ?? fetch;
@@ -155,21 +168,10 @@ export async function processWithLlm(
           body: JSON.stringify({
             model: config.model,
             temperature: 0,
-            response_format: {
-              type: 'json_schema',
-              json_schema: STRUCTURED_FEEDBACK_JSON_SCHEMA,
-            },
+            response_format: { type: 'json_schema', json_schema: format },
             messages: [
-              { role: 'system', content: SYSTEM_PROMPT },
-              {
-                role: 'user',
-                content: JSON.stringify({
-                  rawFeedback: request.rawFeedback.slice(0, 8000),
-                  feedbackType: request.feedbackType,
-                  companyName: request.companyName,
-                  websiteUrl: request.websiteUrl,
-                }),
-              },
+              { role: 'system', content: system },
+              { role: 'user', content: JSON.stringify(user) },
             ],
           }),
         },
@@ -199,8 +201,32 @@ export async function processWithLlm(
     )?.choices?.[0]?.message?.content;
     if (typeof content !== 'string')
       throw new LlmError('invalid', 'no message content');
-    return parseAnswer(content);
+    return content;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Asks the model for structured feedback with the JSON schema above
+ * (structured outputs, strict). Throws LlmError on
+ * timeout, HTTP or network errors and answers that are not valid JSON of
+ * the shared schema; the caller falls back to the offline provider.
+ */
+export async function processWithLlm(
+  request: ProcessFeedbackRequest,
+  config: LlmConfig,
+): Promise<StructuredFeedback> {
+  const content = await chatJson(
+    config,
+    STRUCTURED_FEEDBACK_JSON_SCHEMA,
+    SYSTEM_PROMPT,
+    {
+      rawFeedback: request.rawFeedback.slice(0, 8000),
+      feedbackType: request.feedbackType,
+      companyName: request.companyName,
+      websiteUrl: request.websiteUrl,
+    },
+  );
+  return parseAnswer(content);
 }
