@@ -283,13 +283,25 @@ describe('topics', () => {
       [dark],
     );
     expect(statuses).toEqual([{ status: 'completed' }]);
-    const notes = await query<{ user_id: string; n: number }>(
+    // One notification per author for the topic, with the verdict's XP,
+    // instead of a "completed" per feedback (docs/public-page.md).
+    const notes = await query<{ user_id: string; n: number; xp: number }>(
       t,
-      `select user_id, count(*)::int as n from public.notifications
-        where kind = 'feedback_status' and new_status = 'completed' and feedback_id = any($1) group by user_id`,
+      `select user_id, count(*)::int as n, max(xp)::int as xp from public.notifications
+        where kind = 'topic_completed' and feedback_id = any($1) group by user_id`,
       [dark],
     );
-    expect(notes.map((n) => n.n)).toEqual([1, 1, 1, 1]);
+    expect(notes.map((n) => [n.n, n.xp])).toEqual(
+      Array(4).fill([1, FEEDBACK_COMPLETED_POINTS]),
+    );
+    expect(
+      await query(
+        t,
+        `select 1 from public.notifications
+          where kind = 'feedback_status' and new_status = 'completed' and feedback_id = any($1)`,
+        [dark],
+      ),
+    ).toEqual([]);
     const xp = await query<{ points: number }>(
       t,
       `select points from public.user_points where feedback_id = any($1) and action_type = 'feedback_completed'`,
