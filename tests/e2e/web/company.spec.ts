@@ -289,12 +289,11 @@ test('a new company: domains, allowance, workflow, webhook, export, settings', a
   await expectToast(page, 'Success');
   await expect(page.locator(`[data-domain="docs.${alpha}"]`)).toBeVisible();
   await expect(page.locator(`[data-domain="${beta}"]`)).toHaveCount(0);
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: 'Email notifications' }).click();
   await expectToast(page, 'Notification settings updated');
-  await expect(page.getByRole('switch')).toHaveAttribute(
-    'aria-checked',
-    'false',
-  );
+  await expect(
+    page.getByRole('switch', { name: 'Email notifications' }),
+  ).toHaveAttribute('aria-checked', 'false');
 
   const update = page.getByRole('button', { name: 'Update password' });
   await expect(update).toBeDisabled();
