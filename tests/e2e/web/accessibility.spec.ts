@@ -56,6 +56,9 @@ const SIGNED_OUT: Visit[] = [
   // sign-up form on a valid one is audited in company-team.spec.ts.
   visit(paths.companyInvitation, '/company-invitation?token=unknown'),
   visit('/extension'),
+  // Issue #22: a company's "You said, we did" page (an address no company
+  // chose: the not-found state; a published one is in public-changes.spec.ts).
+  visit(paths.publicChanges, '/changes/no-such-company'),
 ];
 
 const CONSUMER: Visit[] = [
@@ -86,6 +89,9 @@ const COMPANY: Visit[] = [
     await expect(page.getByTestId('feedback-detail')).toBeVisible();
   }),
   visit(paths.companySettings),
+  // Issue #22: the Topics view with its proposals, and Insights.
+  visit(paths.companyDashboard, '/company-dashboard?view=topics'),
+  visit(paths.companyInsights),
 ];
 
 const ADMIN: Visit[] = [
@@ -198,7 +204,7 @@ for (const [role, visits, email] of [
   test(`axe: no serious or critical violation (${role})`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const findings = await audit(browser, visits, email);
     expect(findings, `\n${findings.join('\n')}\n`).toEqual([]);
   });
