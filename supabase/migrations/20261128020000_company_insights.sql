@@ -89,6 +89,9 @@ update private.company_inbox i
  where exists (select 1 from public.feedback_messages m
                 where m.feedback_id = i.feedback_id and m.company_id = i.company_id and not m.from_author);
 
+-- Rising topics read the confirmed items added in the last 14 days.
+create index feedback_topic_items_confirmed_added_idx
+  on public.feedback_topic_items (company_id, added_at) where state = 'confirmed';
 create index company_inbox_completed_idx
   on private.company_inbox (company_id, completed_at) include (created_at)
   where completed_at is not null;
@@ -378,14 +381,30 @@ begin
            'feedback', x.feedback, 'contributors', x.contributors)
            order by x.feedback desc, x.contributors desc, t.title, t.id), '[]'::jsonb)
     into v_top
-    from (select it.topic_id, count(*) as feedback, count(distinct f.user_id) as contributors
-            from public.feedback_topic_items it
-            join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
-            join public.feedback f on f.id = it.feedback_id
-           where it.company_id = v_company.id and it.state = 'confirmed' and i.created_at >= v_from
-           group by it.topic_id
-           order by count(*) desc, count(distinct f.user_id) desc
-           limit 5) x
+    from (
+      -- The 20 largest in the period from the items' own date (reported_at
+      -- is the feedback's created_at) and the inbox rows of the same period
+      -- (verified domains), then contributors for those only: reading every
+      -- item's feedback for its author took 110 ms on 50,000 items.
+      with top as (
+        select it.topic_id, count(*) as feedback
+          from public.feedback_topic_items it
+          join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
+         where it.company_id = v_company.id and it.state = 'confirmed'
+           and it.reported_at >= v_from and i.created_at >= v_from
+         group by it.topic_id
+         order by count(*) desc, it.topic_id
+         limit 20)
+      select top.topic_id, top.feedback,
+             (select count(distinct f.user_id)
+                from public.feedback_topic_items it
+                join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
+                join public.feedback f on f.id = it.feedback_id
+               where it.topic_id = top.topic_id and it.state = 'confirmed'
+                 and it.reported_at >= v_from) as contributors
+        from top
+       order by top.feedback desc, contributors desc
+       limit 5) x
     join public.feedback_topics t on t.id = x.topic_id;
 
   select coalesce(jsonb_agg(jsonb_build_object(
