@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { fixturePort } from '../../../playwright.config.ts';
+import { startFakeGitHub, type FakeGitHub } from './fake-github.ts';
 import { shoot, signedInClient, withSession } from './support.ts';
 
 // Issue #22, hand-off: the owner of Not Example connects GitHub (a fake
@@ -10,11 +9,6 @@ import { shoot, signedInClient, withSession } from './support.ts';
 // is pointed at), creates an issue from a feedback, GitHub "closes" it by
 // calling the signed webhook Peega gave, and the author sees the feedback
 // completed. Screens at desktop and phone width go to PEEGA_SHOTS_DIR.
-interface Seen {
-  path: string;
-  authorization: string | undefined;
-  body: { title: string; body: string };
-}
 /** One part of the screen at phone width (390), for the parts below the fold. */
 async function shootPart(part: Locator, name: string) {
   const page = part.page();
@@ -29,38 +23,11 @@ async function shootPart(part: Locator, name: string) {
   await page.setViewportSize(size);
 }
 
-let server: Server;
-const seen: Seen[] = [];
-
+let fakeGitHub: FakeGitHub;
 test.beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    req.on('end', () => {
-      seen.push({
-        path: req.url ?? '',
-        authorization: req.headers.authorization,
-        body: JSON.parse(text || '{}') as Seen['body'],
-      });
-      const ok = req.url === '/github/repos/notexample/website/issues';
-      res.writeHead(ok ? 201 : 404, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          ok
-            ? {
-                number: 12,
-                html_url: 'https://github.com/notexample/website/issues/12',
-              }
-            : { message: 'Not Found' },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(fixturePort, '127.0.0.1', r));
+  fakeGitHub = await startFakeGitHub('notexample/website', 12);
 });
-test.afterAll(
-  () => new Promise<void>((r) => (server ? server.close(() => r()) : r())),
-);
+test.afterAll(() => fakeGitHub?.stop());
 
 test('owner connects GitHub, creates an issue from a feedback; closing it completes the feedback for its author', async ({
   browser,
@@ -134,7 +101,7 @@ test('owner connects GitHub, creates an issue from a feedback; closing it comple
   await link.scrollIntoViewIfNeeded();
   await shoot(owner, 'handoff-2-issue-created');
   await shootPart(detail.getByTestId('issue-links'), 'handoff-2-issue-created');
-  const call = seen.at(-1)!;
+  const call = fakeGitHub.seen.at(-1)!;
   expect(call.authorization).toBe('Bearer github_pat_e2e_token_9876');
   expect(call.body.title).toBe(title);
   expect(call.body.body).toContain('Page: notexample.com/reports');

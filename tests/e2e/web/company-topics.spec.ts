@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { expect, test, type Browser } from '@playwright/test';
-import { fixturePort } from '../../../playwright.config.ts';
+import { startFakeGitHub, type FakeGitHub } from './fake-github.ts';
 import { shoot, withSession } from './support.ts';
 
 // #22 "Done when", as the demo company lives it: the eleven copies of one
@@ -14,43 +13,11 @@ import { shoot, withSession } from './support.ts';
 // the Insights view shows the week and the topic.
 const TITLE = 'Make the pricing table easier to compare';
 
-interface Seen {
-  path: string;
-  authorization: string | undefined;
-  body: { title: string; body: string };
-}
-let server: Server;
-const seen: Seen[] = [];
-
+let fakeGitHub: FakeGitHub;
 test.beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    req.on('end', () => {
-      seen.push({
-        path: req.url ?? '',
-        authorization: req.headers.authorization,
-        body: JSON.parse(text || '{}') as Seen['body'],
-      });
-      const ok = req.url === '/github/repos/example/website/issues';
-      res.writeHead(ok ? 201 : 404, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          ok
-            ? {
-                number: 7,
-                html_url: 'https://github.com/example/website/issues/7',
-              }
-            : { message: 'Not Found' },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(fixturePort, '127.0.0.1', r));
+  fakeGitHub = await startFakeGitHub('example/website', 7);
 });
-test.afterAll(
-  () => new Promise<void>((r) => (server ? server.close(() => r()) : r())),
-);
+test.afterAll(() => fakeGitHub?.stop());
 
 /** A contributor's dashboard: the topic's feedback completed, the count, the XP. */
 async function contributorSees(browser: Browser, email: string, shot: string) {
@@ -149,7 +116,7 @@ test('eleven duplicates become one topic, its GitHub issue is closed, every cont
   const topic = page.getByRole('dialog', { name: TITLE });
   await topic.getByRole('button', { name: 'Create GitHub issue' }).click();
   await expect(topic.getByTestId('issue-link')).toContainText('GitHub #7');
-  const call = seen.at(-1)!;
+  const call = fakeGitHub.seen.at(-1)!;
   expect(call.path).toBe('/github/repos/example/website/issues');
   expect(call.authorization).toBe('Bearer github_pat_topic_journey_4321');
   expect(call.body.title).toBe(TITLE);
