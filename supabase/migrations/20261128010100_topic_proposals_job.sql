@@ -41,7 +41,7 @@ declare
   v_feedback public.feedback;
   v_terms text[];
   v_company uuid;
-  v_out jsonb := '[]';
+  v_out jsonb := '[]'::jsonb;
   v_candidates jsonb;
 begin
   select * into v_feedback from public.feedback f where f.id = p_feedback_id;
