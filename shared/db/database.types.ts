@@ -1818,7 +1818,6 @@ export type Database = {
         Returns: undefined;
       };
       feedback_ai_input: { Args: { p_feedback_id: string }; Returns: Json };
-      feedback_topic_input: { Args: { p_feedback_id: string }; Returns: Json };
       finish_background_job: {
         Args: {
           p_backoff_ms?: number;

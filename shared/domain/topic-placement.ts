@@ -11,6 +11,15 @@
 
 import { readFeedback, similarityOf, SIMILAR_THRESHOLD } from './similarity.ts';
 
+/**
+ * The text a feedback is compared by: its title and the author's own words.
+ * topic_candidates builds its candidates' texts the same way in SQL.
+ */
+export const topicText = (
+  title: string | null | undefined,
+  rawDescription: string | null | undefined,
+): string => `${title ?? ''}\n${rawDescription ?? ''}`;
+
 /** How many candidates the database hands over for reranking. */
 export const TOPIC_CANDIDATES = 50;
 export interface TopicCandidate {

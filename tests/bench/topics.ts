@@ -3,13 +3,14 @@
 // topics, every one with its content-term postings; scripts/seed-scale.ts):
 // - the topic list by each sort, through supabase-js as the dashboard calls it;
 // - the proposals for a new feedback, as the AI job makes them after storing
-//   its analysis (proposeTopics: feedback_topic_input, topic_candidates,
-//   the rerank with feedbackSimilarity, record_topic_placement), one fresh
-//   feedback per round. The generated texts all share their terms, so every
+//   its analysis (proposeTopics with the text the job read before analysing:
+//   topic_candidates, the rerank with feedbackSimilarity,
+//   record_topic_placement), one fresh feedback per round. The generated texts all share their terms, so every
 //   term hits the 200-postings bound: the worst case of the retrieval.
 import { getCompanyTopics } from '../../shared/data/topics.ts';
 import type { Client } from '../../shared/data/client.ts';
 import { TOPIC_SORTS } from '../../shared/domain/topics.ts';
+import { topicText } from '../../shared/domain/topic-placement.ts';
 import { BUSY_COMPANY } from '../../scripts/seed-scale.ts';
 import { proposeTopics } from '../../supabase/functions/_shared/ai/topics.ts';
 import type { BackendContext } from '../../supabase/local/context.ts';
@@ -52,17 +53,20 @@ export async function benchTopics(args: {
   // One fresh feedback per round on the busy company's site.
   const rounds = (options.warmup ?? 0) + (options.iterations ?? 0) + 5;
   const fresh = (
-    await ctx.db.query<{ id: string }>(
+    await ctx.db.query<{ id: string; title: string; raw_description: string }>(
       `insert into public.feedback (user_id, title, description, raw_description, category,
          company_name, website_url)
        select $1, 'Feedback ' || (900000000 + g) || ' about site${BUSY_COMPANY}.test',
               'Generated description ' || (900000000 + g), 'Generated description ' || (900000000 + g),
               'feature', 'Site', 'https://site${BUSY_COMPANY}.test/new/' || g
          from generate_series(1, $2::int) g
-       returning id`,
+       returning id, title, raw_description`,
       [args.authorId, rounds],
     )
-  ).rows.map((r) => r.id);
+  ).rows.map((r) => ({
+    id: r.id,
+    text: topicText(r.title, r.raw_description),
+  }));
   const env = {
     SUPABASE_URL: args.url,
     SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
@@ -72,13 +76,16 @@ export async function benchTopics(args: {
   const proposal = await measure(
     'topic proposals for a new feedback on the busy company (AI job step: candidates, rerank, record)',
     async () => {
-      const stored = await proposeTopics(env, fresh[next++ % fresh.length]!);
+      const { id, text } = fresh[next++ % fresh.length]!;
+      const stored = await proposeTopics(env, id, text);
       placed += stored.length;
     },
     options,
   );
   if (placed === 0) throw new Error('no new feedback was placed in a topic');
   results.push({ ...proposal, target: PROPOSAL_TARGET });
-  await ctx.db.query('delete from public.feedback where id = any($1)', [fresh]);
+  await ctx.db.query('delete from public.feedback where id = any($1)', [
+    fresh.map((f) => f.id),
+  ]);
   return results;
 }

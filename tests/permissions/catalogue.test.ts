@@ -166,7 +166,6 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.save_integration_webhook_secret',
   'public.take_company_digests',
   // #22: the AI job's topic proposals.
-  'public.feedback_topic_input',
   'public.record_topic_placement',
   'public.topic_candidates',
 ];

@@ -13,6 +13,7 @@ import {
   processFeedbackRequestSchema,
   type ProcessFeedbackResponse,
 } from '../../../shared/domain/validation/ai.ts';
+import { topicText } from '../../../shared/domain/topic-placement.ts';
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
 import { proposeTopicsQuietly } from '../_shared/ai/topics.ts';
 import { isServiceRole } from '../_shared/jobs.ts';
@@ -85,6 +86,7 @@ async function handleWebhook(
   if (!input.ok)
     return failure(502, `Reading the feedback failed (HTTP ${input.status}).`);
   const row = (await input.json()) as {
+    title?: unknown;
     raw_description?: unknown;
     website_url?: unknown;
     company_name?: unknown;
@@ -116,7 +118,14 @@ async function handleWebhook(
   // A non-2xx answer makes the webhook's delivery fail, so it is retried and logged.
   if (!res.ok)
     return failure(502, `Storing the analysis failed (HTTP ${res.status}).`);
-  await proposeTopicsQuietly(env, id);
+  await proposeTopicsQuietly(
+    env,
+    id,
+    topicText(
+      typeof row?.title === 'string' ? row.title : null,
+      String(row?.raw_description),
+    ),
+  );
   return answer(200, {
     success: true,
     error: null,

@@ -6,6 +6,7 @@
 // finish_background_job, then left 'failed' with their error.
 import { processFeedbackRequestSchema } from '../../../shared/domain/validation/ai.ts';
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
+import { topicText } from '../../../shared/domain/topic-placement.ts';
 import { proposeTopicsQuietly } from '../_shared/ai/topics.ts';
 import {
   drainQueue,
@@ -17,6 +18,7 @@ import {
 } from '../_shared/jobs.ts';
 
 interface FeedbackText {
+  title: string | null;
   raw_description: string;
   website_url: string | null;
   /** The registered name of the company that verified the site, or null. */
@@ -49,7 +51,11 @@ async function processJob(job: QueuedJob, env: Env): Promise<void> {
     p_analysis: structuredFeedback,
   });
   // Topic proposals (#22) once the analysis is stored (spam is skipped).
-  await proposeTopicsQuietly(env, job.feedback_id);
+  await proposeTopicsQuietly(
+    env,
+    job.feedback_id,
+    topicText(feedback.title, feedback.raw_description),
+  );
 }
 
 /** Drains the AI queue; the caller has checked the service-role key. */

@@ -46,6 +46,7 @@ describe('feedback_ai_input', () => {
     });
     expect(error).toBeNull();
     expect(data).toEqual({
+      title: 'Checkout',
       raw_description: 'The pay button does nothing on the cart page.',
       website_url: 'https://shop.acme-registered.com/cart',
       company_name: 'Acme Registered',

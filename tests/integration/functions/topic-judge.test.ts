@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topicText } from '../../../shared/domain/topic-placement.ts';
 import { proposeTopics } from '../../../supabase/functions/_shared/ai/topics.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fake-openai.ts';
@@ -65,6 +66,20 @@ afterAll(async () => {
   await t?.stop();
 });
 
+/** The job's step, with the text it read before analysing (feedback_ai_input). */
+const propose = async (feedbackId: string) => {
+  const [row] = await query<{ title: string; raw_description: string }>(
+    t,
+    'select title, raw_description from public.feedback where id = $1',
+    [feedbackId],
+  );
+  return proposeTopics(
+    env,
+    feedbackId,
+    topicText(row!.title, row!.raw_description),
+  );
+};
+
 const proposalOf = async (feedbackId: string) =>
   (
     await query<{ proposal_id: string }>(
@@ -78,12 +93,12 @@ const proposalOf = async (feedbackId: string) =>
 describe('topic proposals with an LLM configured', () => {
   it('the first feedback has no candidate: no call', async () => {
     fake.mode = { kind: 'json', content: { same: [] } };
-    expect(await proposeTopics(env, ids[0]!)).toEqual([]);
+    expect(await propose(ids[0]!)).toEqual([]);
     expect(fake.requests).toHaveLength(0);
   });
 
   it('asks with the JSON schema and follows a "not the same" answer, although the words match', async () => {
-    expect(await proposeTopics(env, ids[1]!)).toEqual([]);
+    expect(await propose(ids[1]!)).toEqual([]);
     expect(fake.requests).toHaveLength(1);
     const { authorization, body } = fake.requests[0]!;
     expect(authorization).toBe('Bearer sk-judge');
@@ -111,7 +126,7 @@ describe('topic proposals with an LLM configured', () => {
       kind: 'json',
       content: { same: [ids[0], '00000000-0000-4000-8000-00000000dead'] },
     };
-    const placed = await proposeTopics(env, ids[2]!);
+    const placed = await propose(ids[2]!);
     expect(placed).toEqual([
       {
         kind: 'proposal',
@@ -129,7 +144,7 @@ describe('topic proposals with an LLM configured', () => {
   it('falls back to the offline similarity when the LLM fails', async () => {
     fake.mode = { kind: 'status', status: 500 };
     const before = fake.requests.length;
-    const placed = await proposeTopics(env, ids[3]!);
+    const placed = await propose(ids[3]!);
     expect(fake.requests.length).toBe(before + 1);
     expect(placed).toHaveLength(1);
     const joined = await proposalOf(ids[3]!);

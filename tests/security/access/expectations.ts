@@ -437,7 +437,6 @@ export const RPCS: Record<string, Cells> = {
   add_topic_items: NONE,
   create_topic: 'd d d a a d',
   dismiss_topic_proposal: NONE,
-  feedback_topic_input: NONE,
   get_company_topics: 'd d d a a d',
   get_feedback_topic: 'd d d a d d',
   // The caller's own feedback only (an empty list for the sample).

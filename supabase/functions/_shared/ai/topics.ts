@@ -1,7 +1,9 @@
 // Topic proposals (#22), run by the AI job after a feedback's analysis is
-// stored: the database finds candidates by shared content terms
-// (topic_candidates), placeFeedback reranks them with feedbackSimilarity and
-// decides, record_topic_placement stores the decision. Runs on Deno (the
+// stored, with the text the job read before analysing (feedback_ai_input;
+// topicText): the database finds candidates by shared content terms
+// (topic_candidates, which skips spam), placeFeedback reranks them with
+// feedbackSimilarity and decides, record_topic_placement stores the
+// decision: one round trip, and one more per company placed. Runs on Deno (the
 // process-feedback edge function) and Node (its conformance tests).
 import { looksLikePromptInjection } from '../../../../shared/domain/feedback-analysis.ts';
 import { contentTerms } from '../../../../shared/domain/similarity.ts';
@@ -21,24 +23,22 @@ interface CompanyCandidates {
   candidates: TopicCandidate[];
 }
 
-/** Places one feedback in every company it is on; returns the placements stored. */
+/**
+ * Places one feedback (its topicText) in every company it is on; returns the
+ * placements stored.
+ */
 export async function proposeTopics(
   env: Env,
   feedbackId: string,
+  text: string,
 ): Promise<Placement[]> {
-  const input = await rpc<{ text: string; is_spam: boolean } | null>(
-    env,
-    'feedback_topic_input',
-    { p_feedback_id: feedbackId },
-  );
-  if (!input || input.is_spam) return [];
   const companies = await rpc<CompanyCandidates[]>(env, 'topic_candidates', {
     p_feedback_id: feedbackId,
-    p_terms: contentTerms(input.text),
+    p_terms: contentTerms(text),
   });
   const stored: Placement[] = [];
   for (const { companyId, candidates } of companies ?? []) {
-    const placement = await place(env, input.text, candidates);
+    const placement = await place(env, text, candidates);
     if (placement.kind === 'none') continue;
     await rpc(env, 'record_topic_placement', {
       p_feedback_id: feedbackId,
@@ -94,9 +94,10 @@ async function place(
 export async function proposeTopicsQuietly(
   env: Env,
   feedbackId: string,
+  text: string,
 ): Promise<void> {
   try {
-    await proposeTopics(env, feedbackId);
+    await proposeTopics(env, feedbackId, text);
   } catch (e) {
     console.error(
       `[process-feedback] topics of ${feedbackId} failed:`,
