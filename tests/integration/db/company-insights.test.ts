@@ -366,3 +366,66 @@ describe('get_company_insights', () => {
     expect(await drift(unverified.companyId)).toEqual([]);
   });
 });
+
+describe('get_company_insights top topics among many', () => {
+  // Each topic's items give an upper bound of its count; only topics that can
+  // still enter the 20 largest are counted through the verified domains. A
+  // topic large by items but whose feedback is not on the company's verified
+  // domains must not push out the real top ones.
+  it('counts only feedback on verified domains, however large the topic looks', async () => {
+    const w = await createCompany(t, { domain: 'insights-w.test' });
+    const author = await createUser(t);
+    const topicOf = async (
+      title: string,
+      onDomain: number,
+      elsewhere: number,
+    ) => {
+      const { id } = await one<{ id: string }>(
+        t,
+        `insert into public.feedback_topics (company_id, title) values ($1, $2) returning id`,
+        [w.companyId, title],
+      );
+      await query(
+        t,
+        `with f as (
+           insert into public.feedback (user_id, title, description, category, company_name, website_url, created_at)
+           select $1, $2 || ' ' || g, 'A description of the problem.', 'bug', 'W',
+                  case when g <= $3 then 'https://insights-w.test/p/' else 'https://elsewhere-w.test/p/' end || g,
+                  now() - interval '1 day'
+             from generate_series(1, $3::int + $4::int) g
+           returning id, created_at)
+         insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state, reported_at)
+         select $5, f.id, $6, 'confirmed', f.created_at from f`,
+        [author.id, title, onDomain, elsewhere, w.companyId, id],
+      );
+    };
+    await topicOf('Gone', 0, 40);
+    await topicOf('Mostly gone', 5, 25);
+    for (let k = 1; k <= 24; k++)
+      await topicOf(`T${String(k).padStart(2, '0')}`, k, 0);
+    const r = await insights(w, 4);
+    expect(
+      r.top_topics.map((p) => [p.title, p.feedback, p.contributors]),
+    ).toEqual([
+      ['T24', 24, 1],
+      ['T23', 23, 1],
+      ['T22', 22, 1],
+      ['T21', 21, 1],
+      ['T20', 20, 1],
+    ]);
+    // The same answer as counting every item through the inbox.
+    const brute = await query<{ title: string; n: number }>(
+      t,
+      `select t.title, count(*)::int as n
+         from public.feedback_topic_items it
+         join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
+         join public.feedback_topics t on t.id = it.topic_id
+        where it.company_id = $1 and it.state = 'confirmed'
+        group by t.title order by count(*) desc, t.title desc limit 5`,
+      [w.companyId],
+    );
+    expect(brute.map((b) => [b.title, b.n])).toEqual(
+      r.top_topics.map((p) => [p.title, p.feedback]),
+    );
+  });
+});
