@@ -29,6 +29,8 @@ class BodyTooLarge extends Error {}
 
 /** The raw query string without its `apikey` parameter(s), otherwise untouched. */
 function withoutApiKey(rawQuery: string): string {
+  // No part can name `apikey` without those letters or a %-escape of them.
+  if (!rawQuery.includes('apikey') && !rawQuery.includes('%')) return rawQuery;
   return rawQuery
     .split('&')
     .filter((part) => {

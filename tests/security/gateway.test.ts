@@ -172,6 +172,14 @@ describe('project keys (C1)', () => {
       {},
     );
     expect(r.status).toBe(200);
+    // A %-escaped name is the same parameter: hidden from REST too (else
+    // PostgREST would read it as a filter on a column "apikey").
+    const escaped = await call(
+      t,
+      `/rest/v1/blog_categories?select=id&%61pikey=${encodeURIComponent(t.anonKey)}`,
+      {},
+    );
+    expect(escaped.status).toBe(200);
   });
 
   it('links a browser opens without headers still work: e-mail verification, public storage URLs', async () => {
