@@ -30,8 +30,8 @@ declare
   v_topic record;
   v_cut record;
   v_count bigint;
-  v_top_ids uuid[] := '{}';
-  v_top_counts bigint[] := '{}';
+  v_top_ids uuid[] := '{}'::uuid[];
+  v_top_counts bigint[] := '{}'::bigint[];
   v_rising jsonb;
 begin
   if p_weeks is null or p_weeks < 1 or p_weeks > 52 then
