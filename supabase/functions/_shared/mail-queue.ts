@@ -14,7 +14,7 @@ import {
   type DrainOptions,
   type Env,
 } from './jobs.ts';
-import { mailerFromEnv, type OutgoingMail } from './mail.ts';
+import { mailerFromEnv, type OutgoingMail, type SendMail } from './mail.ts';
 
 export interface EmailQueue<Row, Ctx> {
   /** The function's name, for its log lines. */
@@ -35,17 +35,28 @@ export interface EmailQueue<Row, Ctx> {
   failure?: string;
 }
 
+/**
+ * The mailer of an e-mail function called by the service role, or the answer
+ * to give instead: 401 to anyone else, 503 without a provider (then nothing
+ * is claimed, so nothing is lost).
+ */
+export function serviceMailer(req: Request, env: Env): SendMail | Response {
+  const refused = refuseUnlessService(req, env);
+  if (refused) return refused;
+  return (
+    mailerFromEnv(env) ??
+    jobAnswer(503, {
+      error: 'No e-mail provider is configured (EMAIL_API_KEY or SMTP_URL).',
+    })
+  );
+}
+
 export function emailQueueHandler<Row, Ctx = undefined>(
   q: EmailQueue<Row, Ctx>,
 ) {
   return async (req: Request, env: Env): Promise<Response> => {
-    const refused = refuseUnlessService(req, env);
-    if (refused) return refused;
-    const send = mailerFromEnv(env);
-    if (!send)
-      return jobAnswer(503, {
-        error: 'No e-mail provider is configured (EMAIL_API_KEY or SMTP_URL).',
-      });
+    const send = serviceMailer(req, env);
+    if (send instanceof Response) return send;
     const siteUrl = env.SITE_URL || env.SUPABASE_URL || '';
     try {
       const { ctx, answer } = q.before

@@ -4,24 +4,14 @@
 // (notifications on, nothing sent in the last 24 h, new feedback on verified
 // domains) and each gets one e-mail through the configured provider
 // (_shared/mail.ts). Without a provider nothing is taken, so nothing is lost.
-import {
-  jobAnswer,
-  refuseUnlessService,
-  rpc,
-  type Env,
-} from '../_shared/jobs.ts';
-import { mailerFromEnv } from '../_shared/mail.ts';
+import { jobAnswer, rpc, type Env } from '../_shared/jobs.ts';
+import { serviceMailer } from '../_shared/mail-queue.ts';
 import { composeDigest, type DigestRow } from './compose.ts';
 
 /** The pure Request → Response handler; index.ts serves it on Deno. */
 export async function handler(req: Request, env: Env): Promise<Response> {
-  const refused = refuseUnlessService(req, env);
-  if (refused) return refused;
-  const send = mailerFromEnv(env);
-  if (!send)
-    return jobAnswer(503, {
-      error: 'No e-mail provider is configured (EMAIL_API_KEY or SMTP_URL).',
-    });
+  const send = serviceMailer(req, env);
+  if (send instanceof Response) return send;
   // The service role may name the moment (tests check "once a day").
   let now = new Date().toISOString();
   try {

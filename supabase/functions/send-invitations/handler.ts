@@ -4,24 +4,14 @@
 // and a pg_cron schedule do (docs/background-jobs.md), with the service-role
 // key. Without an e-mail provider nothing is taken, so nothing is lost; the
 // owner can always copy an invitation's link from the Members card.
-import {
-  jobAnswer,
-  refuseUnlessService,
-  rpc,
-  type Env,
-} from '../_shared/jobs.ts';
-import { mailerFromEnv } from '../_shared/mail.ts';
+import { jobAnswer, rpc, type Env } from '../_shared/jobs.ts';
+import { serviceMailer } from '../_shared/mail-queue.ts';
 import { composeInvitation, type InvitationRow } from './compose.ts';
 
 /** The pure Request → Response handler; index.ts serves it on Deno. */
 export async function handler(req: Request, env: Env): Promise<Response> {
-  const refused = refuseUnlessService(req, env);
-  if (refused) return refused;
-  const send = mailerFromEnv(env);
-  if (!send)
-    return jobAnswer(503, {
-      error: 'No e-mail provider is configured (EMAIL_API_KEY or SMTP_URL).',
-    });
+  const send = serviceMailer(req, env);
+  if (send instanceof Response) return send;
   try {
     const rows = await rpc<InvitationRow[]>(
       env,
