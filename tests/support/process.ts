@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -60,6 +61,39 @@ export async function kill(
   return exited;
 }
 
+/** The first port the kernel hands out to outgoing connections (Linux), else 32768. */
+function ephemeralLow(): number {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(
+        /\s+/,
+      )[0],
+    );
+    return Number.isInteger(low) && low > 21_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A free port for a backend that must come back on the same address after a
+ * restart: below the ephemeral range, so that no client socket of a parallel
+ * test can hold it when the second process binds it (that gave EADDRINUSE),
+ * and not listened on by anything else right now.
+ */
+export async function fixedPort(): Promise<number> {
+  const high = ephemeralLow();
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * (high - 20_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
 /**
  * A new empty database on the server of `base` (a DATABASE_URL), for a
  * spawned backend to start from nothing as the product does.
@@ -97,7 +131,7 @@ export async function spawnEnv(
   prefix: string,
   extra: Record<string, string> = {},
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await fixedPort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `peega-${prefix}-`));
   const env: Record<string, string> = {
     PORT: String(port),

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { kill } from '../../support/process.ts';
+import { fixedPort, kill } from '../../support/process.ts';
 
 // `npm start` is the README's promise: build what is missing, start with demo
 // data, print where everything is, and stop cleanly on SIGTERM.
@@ -11,7 +11,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peega-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('starts Peega with demo data and prints what it promises', async () => {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await fixedPort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn('npm', ['start'], {
     env: {
