@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { fixedPort, kill } from '../../support/process.ts';
+import { fixedPort } from '../../support/process.ts';
 
 // `npm start` is the README's promise: build what is missing, start with demo
 // data, print where everything is, and stop cleanly on SIGTERM.
@@ -22,7 +22,8 @@ it('starts Peega with demo data and prints what it promises', async () => {
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: false,
+    // Its own process group, signalled as a whole below.
+    detached: true,
   });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -71,9 +72,31 @@ it('starts Peega with demo data and prints what it promises', async () => {
     });
     expect(signIn.status).toBe(200);
   } finally {
-    // npm forwards SIGTERM to the backend and then re-raises it on itself.
-    await kill(child, 'SIGTERM');
+    // As a terminal's Ctrl-C does, the signal goes to the whole group (npm,
+    // its shell, tsx and the backend): sent to npm alone it left the backend
+    // running behind a shell that does not pass it on.
+    const exited = new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve(null);
+      else child.once('exit', resolve);
+    });
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await exited;
   }
   expect(child.exitCode === 0 || child.signalCode === 'SIGTERM').toBe(true);
+  // And it stops: nothing answers on its address any more.
+  await expect
+    .poll(
+      () =>
+        fetch(url).then(
+          () => 'answering',
+          () => 'stopped',
+        ),
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe('stopped');
   expect(out).not.toMatch(/Error|failed/);
 }, 300_000);
