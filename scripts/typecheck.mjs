@@ -19,10 +19,17 @@ const PROJECTS = [
 ];
 const bin = (name) => path.join('node_modules', '.bin', name);
 
+// Deno trusts only its own roots by default: behind a proxy whose CA this
+// machine trusts, its `npm:` downloads would fail (deno-runtime.ts does the same).
+const env = {
+  ...process.env,
+  DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE || 'mozilla,system',
+};
+
 function run(cmd, args, label) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -25,6 +25,35 @@ export function denoBinary(): string {
 
 const START_TIMEOUT_MS = 120_000;
 
+const PASSED_THROUGH = [
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+];
+
+/**
+ * How this machine reaches the npm registry, for Deno's `npm:` imports: its
+ * proxies and the certificates it trusts. Deno trusts only its own (Mozilla)
+ * roots unless told otherwise, so behind a proxy whose CA the machine trusts
+ * (as Node does through NODE_EXTRA_CA_CERTS) it would refuse the registry:
+ * the system's store is added unless DENO_TLS_CA_STORE says which to use.
+ */
+function networkEnv(): Record<string, string> {
+  const env: Record<string, string> = { DENO_TLS_CA_STORE: 'mozilla,system' };
+  for (const k of PASSED_THROUGH) {
+    const v = process.env[k];
+    if (v) env[k] = v;
+  }
+  return env;
+}
+
 export function startDenoFunction(
   denoBin: string,
   functionDir: string,
@@ -51,6 +80,7 @@ export function startDenoFunction(
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         ...(process.env.DENO_DIR ? { DENO_DIR: process.env.DENO_DIR } : {}),
+        ...networkEnv(),
         NO_COLOR: '1',
         ...env,
         DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
