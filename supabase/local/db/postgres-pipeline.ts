@@ -17,6 +17,7 @@
 // parse that text as the unnamed statement, so one request's failure never
 // leaves another binding a statement that was never parsed.
 import pg from 'pg';
+import { MessageWriter } from './postgres-wire.ts';
 
 export interface Step {
   text: string;
@@ -49,15 +50,14 @@ interface Named {
   pending: Set<string>;
 }
 
-/** The subset of node-postgres's Connection a Submittable writes to. */
+/** The subset of node-postgres's Connection a pipeline writes to: its socket. */
 interface Wire {
-  stream: { cork?: () => void; uncork?: () => void };
-  parse(q: { name: string; text: string; types: number[] }): void;
-  bind(b: { statement: string; values: (string | null)[] }): void;
-  describe(d: { type: 'P'; name: string }): void;
-  execute(e: { portal: string }): void;
-  close(c: { type: 'S'; name: string }): void;
-  sync(): void;
+  stream: {
+    cork?: () => void;
+    uncork?: () => void;
+    writable: boolean;
+    write(chunk: Buffer): boolean;
+  };
   sendCopyFail(message: string): void;
 }
 
@@ -87,10 +87,12 @@ function corkForTurn(stream: { cork?: () => void; uncork?: () => void }) {
   });
 }
 
-// A pg.Query subclass only so that a client in pipeline mode accepts it (it
-// refuses other Submittables, which could hold a portal open across round
-// trips); this one is one complete exchange ended by Sync, as a Query is.
-class Pipeline extends pg.Query implements pg.Submittable {
+// node-postgres answers a client in pipeline mode only with Submittables that
+// are pg.Query instances (others could hold a portal open across round
+// trips); this one is one complete exchange ended by Sync, as a Query is. It
+// inherits pg.Query's prototype without running its constructor, which builds
+// a Result, an EventEmitter and a copy of the config that are never used here.
+class Pipeline implements pg.Submittable {
   private fields: Field[] = [];
   private dataRows: (string | null)[][] = [];
   private last: PipelineResult = { rows: [], fields: [], rowCount: null };
@@ -109,12 +111,9 @@ class Pipeline extends pg.Query implements pg.Submittable {
     private readonly resolve: (r: PipelineResult) => void,
     private readonly reject: (e: Error) => void,
     private readonly coalesce: boolean,
-  ) {
-    super({ text: '' });
-  }
+  ) {}
 
-  // A property, as pg.Query declares it.
-  override submit = (connection: unknown): void => {
+  submit(connection: unknown): void {
     const wire = connection as Wire;
     let state = named.get(wire);
     if (!state) {
@@ -134,43 +133,48 @@ class Pipeline extends pg.Query implements pg.Submittable {
       state.fields.clear();
       state.pending.clear();
     }
-    if (this.coalesce) corkForTurn(wire.stream);
-    else wire.stream.cork?.();
-    try {
-      // Closing a statement that does not exist is not an error.
-      for (const name of state.doubtful.splice(0))
-        wire.close({ type: 'S', name });
-      for (const step of this.steps) {
-        const known = state.names.get(step.text);
-        if (step.unnamed || (known && state.pending.has(known))) {
-          wire.parse({ name: '', text: step.text, types: [] });
-          wire.bind({ statement: '', values: step.values });
-          wire.describe({ type: 'P', name: '' });
-          wire.execute({ portal: '' });
-          this.known.push(undefined);
-          this.describing.push(undefined);
-          continue;
-        }
-        let name = state.names.get(step.text);
-        if (!name) {
-          name = `peega_${state.next++}`;
-          state.names.set(step.text, name);
-          this.parsedNow.push([step.text, name]);
-          state.pending.add(name);
-          wire.parse({ name, text: step.text, types: [] });
-        }
-        const fields = state.fields.get(name);
-        wire.bind({ statement: name, values: step.values });
-        if (!fields) wire.describe({ type: 'P', name: '' });
-        wire.execute({ portal: '' });
-        this.known.push(fields);
-        this.describing.push(fields ? undefined : name);
-      }
-      wire.sync();
-    } finally {
-      if (!this.coalesce) wire.stream.uncork?.();
+    // Mostly ASCII: a byte a character, and a few dozen bytes of framing a step.
+    let size = 64;
+    for (const step of this.steps) {
+      size += 64 + step.text.length;
+      for (const v of step.values) size += v === null ? 4 : 4 + v.length;
     }
-  };
+    const out = new MessageWriter(size);
+    // Closing a statement that does not exist is not an error.
+    for (const name of state.doubtful.splice(0)) out.closeStatement(name);
+    for (const step of this.steps) {
+      const known = state.names.get(step.text);
+      if (step.unnamed || (known && state.pending.has(known))) {
+        out.parse('', step.text);
+        out.bind('', step.values);
+        out.describePortal();
+        out.execute();
+        this.known.push(undefined);
+        this.describing.push(undefined);
+        continue;
+      }
+      let name = known;
+      if (!name) {
+        name = `peega_${state.next++}`;
+        state.names.set(step.text, name);
+        this.parsedNow.push([step.text, name]);
+        state.pending.add(name);
+        out.parse(name, step.text);
+      }
+      const fields = state.fields.get(name);
+      out.bind(name, step.values);
+      if (!fields) out.describePortal();
+      out.execute();
+      this.known.push(fields);
+      this.describing.push(fields ? undefined : name);
+    }
+    out.sync();
+    // As node-postgres's own writes: on a closed socket nothing is sent, and
+    // the client fails this pipeline with the connection's error.
+    if (!wire.stream.writable) return;
+    if (this.coalesce) corkForTurn(wire.stream);
+    wire.stream.write(out.bytes());
+  }
 
   handleRowDescription(msg: { fields: Field[] }) {
     this.fields = msg.fields;
@@ -253,6 +257,8 @@ class Pipeline extends pg.Query implements pg.Submittable {
     this.resolve(this.last);
   }
 }
+
+Object.setPrototypeOf(Pipeline.prototype, pg.Query.prototype);
 
 /**
  * Sends `steps` in one round trip on `client`; rejects with the first error.
