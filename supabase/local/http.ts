@@ -80,23 +80,34 @@ export const CORS_ALLOW_HEADERS = [
 export const CORS_EXPOSE_HEADERS =
   'Content-Range, Content-Location, Location, Range-Unit, Content-Type, Content-Profile, Preference-Applied, X-Supabase-Api-Version, Content-Length, ETag, Last-Modified';
 
-/** CORS for every origin (the web app and the extension are different origins), as hosted Supabase answers. */
-export function corsHeaders(req: {
-  headers: Record<string, string>;
-}): Record<string, string> {
+/**
+ * CORS for every origin (the web app and the extension are different
+ * origins), as hosted Supabase's gateway answers: the allowed methods and
+ * headers and their max age only on a preflight (OPTIONS), where the browser
+ * reads them; every answer names the origin and the headers it may read.
+ */
+export function corsHeaders(
+  req: { headers: Record<string, string> },
+  preflight = false,
+): Record<string, string> {
   const origin = req.headers.origin;
-  const requested = req.headers['access-control-request-headers'];
-  return {
+  const cors: Record<string, string> = {
     'access-control-allow-origin': origin ?? '*',
-    ...(origin
-      ? { vary: 'Origin', 'access-control-allow-credentials': 'true' }
-      : {}),
-    'access-control-allow-methods':
-      'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': requested
-      ? `${CORS_ALLOW_HEADERS}, ${requested}`
-      : CORS_ALLOW_HEADERS,
-    'access-control-expose-headers': CORS_EXPOSE_HEADERS,
-    'access-control-max-age': '86400',
   };
+  if (origin) {
+    cors.vary = 'Origin';
+    cors['access-control-allow-credentials'] = 'true';
+  }
+  if (preflight) {
+    const requested = req.headers['access-control-request-headers'];
+    cors['access-control-allow-methods'] =
+      'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+    cors['access-control-allow-headers'] = requested
+      ? `${CORS_ALLOW_HEADERS}, ${requested}`
+      : CORS_ALLOW_HEADERS;
+    cors['access-control-max-age'] = '86400';
+  } else {
+    cors['access-control-expose-headers'] = CORS_EXPOSE_HEADERS;
+  }
+  return cors;
 }

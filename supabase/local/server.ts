@@ -85,16 +85,16 @@ const COMPRESSIBLE =
   /^(application\/(json|vnd\.pgrst[\w.+-]*|javascript)|text\/)/i;
 
 /**
- * Compresses a dynamic answer (REST rows, RPC results, served HTML) for a
- * client that accepts gzip, as hosted Supabase's gateway does: a feedback
- * list of 130 KB crosses a slow network in a tenth of the time.
+ * Whether to gzip a dynamic answer (REST rows, RPC results, served HTML) for
+ * this client, as hosted Supabase's gateway does: a feedback list of 130 KB
+ * crosses a slow network in a tenth of the time. Sets the headers that say so.
  */
-async function compress(
+function gzipWanted(
   r: ServiceResponse,
+  body: string | Uint8Array,
   headers: Record<string, string>,
   acceptEncoding: string,
-): Promise<string | Uint8Array> {
-  const body = r.body ?? '';
+): boolean {
   const type = headers['content-type'] ?? '';
   if (
     !COMPRESSIBLE.test(type) ||
@@ -103,35 +103,50 @@ async function compress(
     // A byte range (storage); PostgREST's row ranges ("0-19/*") compress.
     /^bytes\b/i.test(headers['content-range'] ?? '') ||
     r.status === 204 ||
-    r.status === 304
+    r.status === 304 ||
+    Buffer.byteLength(body) < COMPRESS_MIN_BYTES
   ) {
-    return body;
+    return false;
   }
-  if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
   headers.vary = headers.vary
     ? `${headers.vary}, Accept-Encoding`
     : 'Accept-Encoding';
-  if (!/\bgzip\b/i.test(acceptEncoding)) return body;
+  if (!/\bgzip\b/i.test(acceptEncoding)) return false;
   headers['content-encoding'] = 'gzip';
-  return gzipAsync(body, { level: 6 });
+  return true;
 }
 
-async function send(
+function writeAnswer(
+  res: http.ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Uint8Array,
+  head: boolean,
+) {
+  if (!('content-length' in headers) && status !== 204 && status !== 304) {
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
+  res.writeHead(status, headers);
+  res.end(head ? undefined : body);
+}
+
+/** Answers `r`, gzipped when that is worth it (then, and only then, it waits). */
+function send(
   res: http.ServerResponse,
   r: ServiceResponse,
   extra: Record<string, string>,
   head: boolean,
   acceptEncoding = '',
-) {
-  const headers = { ...extra, ...(r.headers ?? {}) };
-  const body = head
-    ? (r.body ?? '')
-    : await compress(r, headers, acceptEncoding);
-  if (!('content-length' in headers) && r.status !== 204 && r.status !== 304) {
-    headers['content-length'] = String(Buffer.byteLength(body));
+): Promise<void> | undefined {
+  const headers = { ...extra, ...r.headers };
+  const body = r.body ?? '';
+  if (head || !gzipWanted(r, body, headers, acceptEncoding)) {
+    writeAnswer(res, r.status, headers, body, head);
+    return undefined;
   }
-  res.writeHead(r.status, headers);
-  res.end(head ? undefined : body);
+  return gzipAsync(body, { level: 6 }).then((zipped) =>
+    writeAnswer(res, r.status, headers, zipped, false),
+  );
 }
 
 /** What answers every path no service is mounted on (the product's page server). */
@@ -166,8 +181,8 @@ export function createHttpServer(
     headers['x-forwarded-for'] = ip;
     delete headers['x-real-ip'];
     delete headers.forwarded;
-    const cors = corsHeaders({ headers });
     const method = (req.method ?? 'GET').toUpperCase();
+    const cors = corsHeaders({ headers }, method === 'OPTIONS');
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
