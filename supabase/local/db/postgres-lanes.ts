@@ -95,11 +95,11 @@ export function openLanes(
       }
       const chosen = lane;
       chosen.inFlight++;
-      const done = () => {
-        chosen.inFlight--;
-      };
       const p = pipeline(chosen.client, steps, true);
-      p.then(done, done);
+      p.then(
+        () => chosen.inFlight--,
+        () => chosen.inFlight--,
+      );
       return p;
     },
     async close() {

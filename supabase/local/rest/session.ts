@@ -15,11 +15,14 @@ export interface Auth {
   claims: Record<string, unknown>;
 }
 
+function fixed(role: string): Auth {
+  return { role, claims: { role } };
+}
+
 export async function authenticate(
   ctx: BackendContext,
   req: ServiceRequest,
 ): Promise<Auth> {
-  const fixed = (role: string) => ({ role, claims: { role } });
   try {
     const id = await identify(ctx, bearer(req));
     if (id.kind === 'none') return fixed('anon');
