@@ -41,7 +41,9 @@ export function normalizeHeaders(
   h: IncomingHttpHeaders,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) {
+  // for…in: no [key, value] array per header on every request.
+  for (const k in h) {
+    const v = h[k];
     if (v === undefined) continue;
     out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   }

@@ -27,10 +27,13 @@ export interface Mount {
 
 class BodyTooLarge extends Error {}
 
+const NAME_MAY_BE_APIKEY = /(?:^|&)[^=&]*(?:apikey|%)/;
+
 /** The raw query string without its `apikey` parameter(s), otherwise untouched. */
 function withoutApiKey(rawQuery: string): string {
-  // No part can name `apikey` without those letters or a %-escape of them.
-  if (!rawQuery.includes('apikey') && !rawQuery.includes('%')) return rawQuery;
+  // No part can name `apikey` without those letters or a %-escape in its
+  // name; a REST query's escapes are in its values (`select=id%2Cname`).
+  if (!NAME_MAY_BE_APIKEY.test(rawQuery)) return rawQuery;
   return rawQuery
     .split('&')
     .filter((part) => {
