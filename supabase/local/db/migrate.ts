@@ -23,16 +23,30 @@ export class MigrationError extends Error {
 /**
  * Roles and their settings are cluster-wide, but advisory locks are per
  * database: two databases bootstrapping on one server at once (a test per
- * database) can collide on the role catalogue. The script is idempotent, so
- * a collision is retried.
+ * database) can collide on the role catalogue, in the platform script or in
+ * a migration that sets a role's settings (`alter role anon set …`).
  */
-async function installPlatform(db: Db, attempts = 5): Promise<void> {
+async function installPlatform(db: Db): Promise<void> {
+  await retryingCatalogRaces(() =>
+    db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(727274)');
+      await tx.exec(platformSql);
+    }),
+  );
+}
+
+/**
+ * Runs a transaction again when it lost a race on the cluster-wide catalogue
+ * ("tuple concurrently updated" on a role's settings, a duplicate role, a
+ * deadlock): it was rolled back whole, and what it does is idempotent.
+ */
+async function retryingCatalogRaces(
+  run: () => Promise<void>,
+  attempts = 5,
+): Promise<void> {
   for (let i = 1; ; i++) {
     try {
-      await db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock(727274)');
-        await tx.exec(platformSql);
-      });
+      await run();
       return;
     } catch (e) {
       const code = (e as { code?: string }).code;
@@ -93,15 +107,17 @@ export async function migrate(
     if (done.has(version)) continue;
     const sql = readFileSync(path.join(options.migrationsDir, file), 'utf8');
     try {
-      await db.transaction(async (tx) => {
-        await tx.exec(sql);
-        await tx.query(
-          `insert into supabase_migrations.schema_migrations (version, name, statements, statements_hash)
-           values ($1, $2, array[$3::text], md5($3))`,
-          // The CLI's name: the file's without the version and `.sql`.
-          [version, file.replace(/^[^_]*_/, '').replace(/\.sql$/, ''), sql],
-        );
-      });
+      await retryingCatalogRaces(() =>
+        db.transaction(async (tx) => {
+          await tx.exec(sql);
+          await tx.query(
+            `insert into supabase_migrations.schema_migrations (version, name, statements, statements_hash)
+             values ($1, $2, array[$3::text], md5($3))`,
+            // The CLI's name: the file's without the version and `.sql`.
+            [version, file.replace(/^[^_]*_/, '').replace(/\.sql$/, ''), sql],
+          );
+        }),
+      );
     } catch (e) {
       throw new MigrationError(file, e);
     }

@@ -111,3 +111,42 @@ it('stops at a failing migration with its file name and message; later ones wait
   );
   expect(recorded).toEqual([]);
 });
+
+it('runs a migration again when it lost a race on the cluster-wide role catalogue', async () => {
+  // Role settings are shared by every database of a server: two databases
+  // migrating at once (`alter role anon set …`) make Postgres refuse the
+  // later with "tuple concurrently updated" (XX000). The migration was
+  // rolled back whole, so it is simply run again, and recorded once.
+  const raceDir = mkdtempSync(path.join(os.tmpdir(), 'peega-race-'));
+  writeFileSync(
+    path.join(raceDir, '20250102000000_race.sql'),
+    'insert into public.m values (4);',
+  );
+  let refusals = 2;
+  const racing: Db = {
+    ...db,
+    transaction: (fn, options) =>
+      db.transaction(
+        (tx) =>
+          fn({
+            ...tx,
+            exec: async (sql: string) => {
+              if (sql.includes('values (4)') && refusals-- > 0)
+                throw Object.assign(new Error('tuple concurrently updated'), {
+                  code: 'XX000',
+                });
+              await tx.exec(sql);
+            },
+          }),
+        options,
+      ),
+  };
+  try {
+    const r = await migrate(racing, { migrationsDir: raceDir, seed: false });
+    expect(r.applied).toEqual(['20250102000000_race.sql']);
+    expect(refusals).toBe(-1);
+    expect(await rows()).toEqual([2, 4, 100]);
+  } finally {
+    rmSync(raceDir, { recursive: true, force: true });
+  }
+});
