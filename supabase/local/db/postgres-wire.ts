@@ -34,7 +34,7 @@ export class MessageWriter {
   /** Bind: the unnamed portal from `statement`, text parameters (null as SQL null), text results. */
   bind(statement: string, values: readonly (string | null)[]): void {
     const len = this.begin(BIND);
-    this.buf[this.at++] = 0; // the unnamed portal
+    this.byte(0); // the unnamed portal
     this.cstring(statement);
     this.int16(0); // every parameter in text
     this.int16(values.length);
@@ -56,15 +56,15 @@ export class MessageWriter {
   /** Describe the unnamed portal: its RowDescription comes before its rows. */
   describePortal(): void {
     const len = this.begin(DESCRIBE);
-    this.buf[this.at++] = PORTAL;
-    this.buf[this.at++] = 0;
+    this.byte(PORTAL);
+    this.byte(0);
     this.end(len);
   }
 
   /** Execute the unnamed portal to completion. */
   execute(): void {
     const len = this.begin(EXECUTE);
-    this.buf[this.at++] = 0;
+    this.byte(0);
     this.int32(0);
     this.end(len);
   }
@@ -72,7 +72,7 @@ export class MessageWriter {
   /** Close a prepared statement (closing one that does not exist is not an error). */
   closeStatement(name: string): void {
     const len = this.begin(CLOSE);
-    this.buf[this.at++] = STATEMENT;
+    this.byte(STATEMENT);
     this.cstring(name);
     this.end(len);
   }
@@ -102,7 +102,13 @@ export class MessageWriter {
   private cstring(s: string): void {
     this.room(s, 1);
     this.at += this.buf.write(s, this.at, 'utf8');
-    this.buf[this.at++] = 0;
+    this.buf[this.at++] = 0; // room() made room for it
+  }
+
+  // Every write makes room first: a Buffer ignores writes past its end.
+  private byte(n: number): void {
+    this.ensure(1);
+    this.buf[this.at++] = n;
   }
 
   private int16(n: number): void {

@@ -62,6 +62,25 @@ describe('extended-protocol messages', () => {
     );
   });
 
+  it('makes room for every byte, even when a header fills the buffer exactly', () => {
+    // Each message's header (type and length) is 5 bytes: a buffer of 5 holds
+    // it exactly, and the bytes after it must grow the buffer, not be lost.
+    const expected: Record<string, Buffer> = {
+      describePortal: bytes('D', int32(6), 'P\0'),
+      execute: bytes('E', int32(9), '\0', int32(0)),
+      closeStatement: bytes('C', int32(8), 'Ss1\0'),
+      bind: bytes('B', int32(14), '\0s1\0', [0, 0, 0, 0, 0, 0]),
+    };
+    for (const [message, want] of Object.entries(expected)) {
+      const w = new MessageWriter(5);
+      if (message === 'describePortal') w.describePortal();
+      if (message === 'execute') w.execute();
+      if (message === 'closeStatement') w.closeStatement('s1');
+      if (message === 'bind') w.bind('s1', []);
+      expect(w.bytes(), message).toEqual(want);
+    }
+  });
+
   it('grows past its first buffer without losing what came before', () => {
     const long = 'ü'.repeat(5000) + '😀'.repeat(100);
     const w = new MessageWriter(16);
