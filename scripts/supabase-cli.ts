@@ -12,6 +12,7 @@ import { format, resolveConfig } from 'prettier';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const TYPES_FILE = path.join(root, 'shared/db/database.types.ts');
+export const SCHEMA_FILE = path.join(root, 'supabase/schema.sql');
 const bin = path.join(root, 'node_modules/.bin/supabase');
 
 /** `url` with another database name. */

@@ -101,6 +101,18 @@ export async function migrate(
         .filter((f) => f.endsWith('.sql'))
         .sort()
     : [];
+  // As `supabase db push` refuses a remote whose ledger names versions the
+  // folder lacks: such a database was built by another migration chain (the
+  // old files the schema baseline replaced), and applying ours would fail.
+  const known = new Set(files.map((f) => f.split('_')[0] ?? f));
+  const foreign = [...done].filter((v) => !known.has(v)).sort();
+  if (foreign.length > 0)
+    throw new Error(
+      `The database records ${foreign.length} migration(s) that ${path.basename(options.migrationsDir)} does not have ` +
+        `(${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}): it was built by another migration chain, ` +
+        `such as the one the schema baseline replaced. Start from a new database: remove the data folder ` +
+        `(PEEGA_DATA_DIR, .data by default) or use a new DATABASE_URL.`,
+    );
   const applied: string[] = [];
   for (const file of files) {
     const version = file.split('_')[0] ?? file;

@@ -118,6 +118,8 @@ it('runs a migration again when it lost a race on the cluster-wide role catalogu
   // later with "tuple concurrently updated" (XX000). The migration was
   // rolled back whole, so it is simply run again, and recorded once.
   const raceDir = mkdtempSync(path.join(os.tmpdir(), 'peega-race-'));
+  for (const applied of ['20250101000000_first', '20250101000001_second'])
+    writeFileSync(path.join(raceDir, `${applied}.sql`), 'select 1;');
   writeFileSync(
     path.join(raceDir, '20250102000000_race.sql'),
     'insert into public.m values (4);',
@@ -148,5 +150,32 @@ it('runs a migration again when it lost a race on the cluster-wide role catalogu
     expect(await rows()).toEqual([2, 4, 100]);
   } finally {
     rmSync(raceDir, { recursive: true, force: true });
+  }
+});
+
+it('refuses a database whose ledger names migrations the folder lacks, as supabase db push does', async () => {
+  // A database built by another chain (the migrations the schema baseline
+  // replaced): applying this folder's files on top of it would fail midway.
+  const other = mkdtempSync(path.join(os.tmpdir(), 'peega-other-'));
+  writeFileSync(
+    path.join(other, '20250101000000_first.sql'),
+    'create table public.m (n int);',
+  );
+  try {
+    await expect(
+      migrate(db, { migrationsDir: other, seed: false }),
+    ).rejects.toThrow(
+      /records 2 migration\(s\) that .* does not have \(20250101000001, 20250102000000\): it was built by another migration chain.*remove the data folder/,
+    );
+    const { rows: recorded } = await db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
+    expect(recorded.map((v) => v.version)).toEqual([
+      '20250101000000',
+      '20250101000001',
+      '20250102000000',
+    ]);
+  } finally {
+    rmSync(other, { recursive: true, force: true });
   }
 });

@@ -97,7 +97,7 @@ it(
   async () => {
     const db = await openDb();
     await expect(startBackend(await config(), { db })).rejects.toThrow(
-      /PEEGA_MIGRATE=0 but the database lacks \d+ migration\(s\) \(20250601120000_create_foundation\.sql, .*apply them with `supabase db push`/,
+      /PEEGA_MIGRATE=0 but the database lacks \d+ migration\(s\) \(20261202000000_platform\.sql, .*apply them with `supabase db push`/,
     );
   },
   SLOW,
