@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.PEEGA_E2E_PORT ?? 3100);
+// Two workers, each with a backend of its own (its own PGlite in memory): a
+// worker's journeys meet only its backend's data, as with one worker before.
+// Playwright sets TEST_PARALLEL_INDEX (0 … workers−1) in each worker, so these
+// addresses are the worker's own; the runner starts one backend per slot.
+const workers = Number(process.env.PEEGA_E2E_WORKERS) || 2;
+const basePort = Number(process.env.PEEGA_E2E_PORT ?? 3100);
+const slotPort = (slot: number) => basePort + 10 * slot;
+const port = slotPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const baseURL = `http://127.0.0.1:${port}`;
 /**
  * A local server the company journeys start (domain-verification files, a
@@ -14,12 +21,13 @@ export const fixturePort = port + 2;
  * port (tests/support/fake-oidc.ts); the backend's linkedin-oauth function
  * is configured for it.
  */
-export const fakeOidc = {
-  port: port + 1,
-  url: `http://127.0.0.1:${port + 1}`,
+const oidcOf = (p: number) => ({
+  port: p + 1,
+  url: `http://127.0.0.1:${p + 1}`,
   clientId: 'peega-e2e-client',
   clientSecret: 'peega-e2e-secret',
-};
+});
+export const fakeOidc = oidcOf(port);
 
 /** Flags that keep Chromium off the network this machine does not have (TOOLING.md). */
 export const chromiumArgs = [
@@ -37,7 +45,7 @@ export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
   reporter: process.env.CI ? 'line' : 'list',
-  workers: 1,
+  workers,
   // One retry on CI: a journey that fails twice is a real failure; once may be
   // 2-core scheduling noise. Retried tests are reported as flaky.
   retries: process.env.CI ? 1 : 0,
@@ -49,32 +57,41 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // The real backend with the built web app, in memory: nothing persists between runs.
+  webServer: Array.from({ length: workers }, (_, slot) =>
+    backendFor(slotPort(slot)),
+  ),
+});
+
+/** The real backend with the built web app, in memory: nothing persists between runs. */
+function backendFor(p: number) {
+  const url = `http://127.0.0.1:${p}`;
+  const oidc = oidcOf(p);
+  const fixtures = p + 2;
+  return {
     command: 'npx tsx supabase/local/main.ts',
-    url: `${baseURL}/config.json`,
+    url: `${url}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(port),
+      PORT: String(p),
       HOST: '127.0.0.1',
       PEEGA_DATA_DIR: 'memory',
       // Always PGlite: the PostgreSQL of CI serves the integration suites.
       DATABASE_URL: '',
-      PEEGA_PUBLIC_URL: baseURL,
+      PEEGA_PUBLIC_URL: url,
       // Every journey signs up and in from 127.0.0.1: the per-IP auth limit
       // (30 per 5 minutes) would trip the suite, not the product.
       PEEGA_RATE_LIMIT_TOKEN: '100000',
       PEEGA_RATE_LIMIT_REFRESH: '100000',
-      LINKEDIN_CLIENT_ID: fakeOidc.clientId,
-      LINKEDIN_CLIENT_SECRET: fakeOidc.clientSecret,
-      LINKEDIN_AUTHORIZE_URL: `${fakeOidc.url}/authorize`,
-      LINKEDIN_TOKEN_URL: `${fakeOidc.url}/token`,
-      LINKEDIN_USERINFO_URL: `${fakeOidc.url}/userinfo`,
-      LINKEDIN_ISSUER: fakeOidc.url,
-      DOMAIN_VERIFICATION_FILE_URL: `http://127.0.0.1:${fixturePort}/{domain}/.well-known/peega-verification.txt`,
+      LINKEDIN_CLIENT_ID: oidc.clientId,
+      LINKEDIN_CLIENT_SECRET: oidc.clientSecret,
+      LINKEDIN_AUTHORIZE_URL: `${oidc.url}/authorize`,
+      LINKEDIN_TOKEN_URL: `${oidc.url}/token`,
+      LINKEDIN_USERINFO_URL: `${oidc.url}/userinfo`,
+      LINKEDIN_ISSUER: oidc.url,
+      DOMAIN_VERIFICATION_FILE_URL: `http://127.0.0.1:${fixtures}/{domain}/.well-known/peega-verification.txt`,
       // The tracker hand-off journey's fake GitHub API (company-handoff.spec.ts).
-      PEEGA_GITHUB_API_URL: `http://127.0.0.1:${fixturePort}/github`,
+      PEEGA_GITHUB_API_URL: `http://127.0.0.1:${fixtures}/github`,
     },
-  },
-});
+  };
+}

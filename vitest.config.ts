@@ -54,6 +54,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          // Each file starts backends of its own; sharing the module graph
+          // between files spares re-importing it for each (the files restore
+          // what they change of process.env).
+          isolate: false,
           globalSetup: ['tests/support/template-setup.ts'],
           maxWorkers: testWorkers,
           include: ['tests/integration/**/*.test.ts'],
@@ -66,6 +70,10 @@ export default defineConfig({
         test: {
           name: 'permissions',
           environment: 'node',
+          // Each file starts backends of its own; sharing the module graph
+          // between files spares re-importing it for each (the files restore
+          // what they change of process.env).
+          isolate: false,
           globalSetup: ['tests/support/template-setup.ts'],
           maxWorkers: testWorkers,
           include: ['tests/permissions/**/*.test.ts'],
@@ -97,6 +105,10 @@ export default defineConfig({
         test: {
           name: 'security',
           environment: 'node',
+          // Each file starts backends of its own; sharing the module graph
+          // between files spares re-importing it for each (the files restore
+          // what they change of process.env).
+          isolate: false,
           include: ['tests/security/**/*.test.ts'],
           globalSetup: ['tests/support/template-setup.ts'],
           maxWorkers: testWorkers,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -62,6 +61,11 @@ export interface TestBackendOptions {
     : never;
   /** Last word on the functions' secrets (AI_MAX_ATTEMPTS, JOB_BACKOFF_MS…). */
   functionEnv?: Record<string, string>;
+  /**
+   * On DATABASE_URL's server: start on a copy of this database, migrated
+   * elsewhere (`supabase db push`), without migrating it (PEEGA_MIGRATE=0).
+   */
+  copyOf?: string;
   /** Last word on the configuration, e.g. another functions folder. */
   configure?: (config: BackendConfig) => void;
 }
@@ -128,17 +132,10 @@ export async function startTestBackend(
   // migration applied. Elsewhere (benchmarks), bootstrap as `npm start` does.
   const run = await templateRun();
   let db: Db | undefined;
-  // `npm run test:supabase`: copies of the database `supabase db push`
-  // migrated, which the backend must take as it is (no migrating).
-  const pushed = process.env.PEEGA_TEST_PUSHED_DB;
-  const usePushed =
-    !!pushed &&
-    !config.seed &&
-    path.resolve(config.migrationsDir) ===
-      path.join(root, 'supabase', 'migrations');
   if (baseUrl && name && config.databaseUrl === databaseUrl) {
-    if (usePushed) {
-      await createDatabaseFrom(baseUrl, name, pushed);
+    if (options.copyOf) {
+      // A database migrated elsewhere (`supabase db push`), taken as it is.
+      await createDatabaseFrom(baseUrl, name, options.copyOf);
       config.migrate = false;
     } else if (run) {
       const template = await postgresTemplate(run, baseUrl, config);

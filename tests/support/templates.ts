@@ -1,13 +1,14 @@
 // Test-only fast path: a migrated (and, when asked, seeded) database is built
-// once per test run and key, and every test backend starts from a copy of it
+// once per key, and every test backend starts from a copy of it
 // instead of bootstrapping from nothing (PGlite: initdb, platform objects,
 // every migration, the seed). The copy is then migrated by the product's own
 // start-up, which finds every migration applied and skips it.
 //
 // Keys hash what the database is built from (platform.sql, the migrations
-// folder, the seed, the PGlite version), so fixtures folders get their own
-// templates. Templates live for one Vitest run (tests/support/template-setup.ts
-// makes the folder and drops what is left): the seed is relative to now().
+// folder, the seed and the code that applies them, the PGlite version, and
+// the day: the seed is relative to now()), so fixtures folders get their own
+// templates. PGlite templates are kept between runs, PostgreSQL ones for one
+// run (tests/support/template-setup.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -77,7 +78,8 @@ export function templateKey(kind: 'pglite' | 'postgres', config: Source) {
   };
   add(kind);
   add(kind === 'pglite' ? pgliteVersion() : '');
-  add(readFileSync(path.join(root, 'supabase/local/db/platform.sql'), 'utf8'));
+  for (const f of ['platform.sql', 'migrate.ts', 'seed-topic-terms.ts'])
+    add(readFileSync(path.join(root, 'supabase/local/db', f), 'utf8'));
   const dir = path.resolve(root, config.migrationsDir);
   const files = existsSync(dir)
     ? readdirSync(dir)

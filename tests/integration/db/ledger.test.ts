@@ -13,6 +13,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'peega-ledger-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('upgrades an earlier ledger so the CLI can record into it', async () => {
+  // The earlier ledger's migration is in the folder too (it was applied).
+  writeFileSync(path.join(dir, '20240101000000_old.sql'), 'select 0;');
   writeFileSync(path.join(dir, '20250101000000_first.sql'), 'select 1;');
   const db = await openPglite();
   try {

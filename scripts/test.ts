@@ -1,0 +1,139 @@
+// `npm test` (tier "main") and `npm run test:ci` (tier "ci", what .ci/run adds
+// on top): every stage in order, each timed; stops at the first failure and
+// prints how long each stage took.
+//
+// main: every assertion once. The backend suites (integration, permissions,
+// security) run in one Vitest invocation on PostgreSQL when the machine has it
+// (DATABASE_URL, or a throwaway cluster; scripts/test-db.ts), else PGlite;
+// the end-to-end journeys run on PGlite backends, one per Playwright worker.
+// ci: the other database for the backend suites, the suites whose behaviour
+// depends on demo mode outside it, the Supabase CLI on a pushed database, the
+// bench smoke and the load run. Needs DATABASE_URL.
+import { spawnSync } from 'node:child_process';
+
+interface Stage {
+  name: string;
+  cmd: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+const npm = (script: string, ...args: string[]) => [
+  'npm',
+  'run',
+  '--silent',
+  script,
+  ...(args.length ? ['--', ...args] : []),
+];
+const backendProjects = [
+  '--project',
+  'integration',
+  '--project',
+  'permissions',
+  '--project',
+  'security',
+];
+/** Attack suites whose backends behave differently outside demo mode (keys, mailbox, confirmation, Prefer, demo-only RPCs). */
+const modeDependent = [
+  'tests/security/gateway.test.ts',
+  'tests/security/api-keys.test.ts',
+  'tests/security/auth-abuse.test.ts',
+  'tests/security/auth-limits.test.ts',
+  'tests/security/rest-limits.test.ts',
+  'tests/security/fuzz.test.ts',
+  'tests/security/company-feed.test.ts',
+  'tests/security/media.test.ts',
+  'tests/security/storage-downloads.test.ts',
+];
+const testDb = (...args: string[]) => [
+  'npx',
+  'tsx',
+  'scripts/test-db.ts',
+  ...args,
+];
+
+const tiers: Record<string, Stage[]> = {
+  main: [
+    { name: 'browsers', cmd: ['node', 'scripts/require-chromium.mjs'] },
+    { name: 'typecheck', cmd: npm('typecheck') },
+    { name: 'lint', cmd: npm('lint') },
+    { name: 'format', cmd: npm('format:check') },
+    { name: 'unit', cmd: npm('test:unit') },
+    { name: 'backend suites', cmd: testDb(...backendProjects) },
+    { name: 'build web', cmd: npm('build:web') },
+    { name: 'build extension (Chromium)', cmd: npm('build:ext') },
+    { name: 'build extension (Firefox)', cmd: npm('build:ext:firefox') },
+    { name: 'web-ext lint', cmd: npm('lint:ext:firefox') },
+    { name: 'end-to-end', cmd: ['npx', 'playwright', 'test'] },
+    { name: 'budgets', cmd: npm('test:budgets') },
+  ],
+  ci: [
+    {
+      name: 'backend suites on PGlite',
+      cmd: testDb('--db', 'pglite', '--secondary', ...backendProjects),
+    },
+    {
+      name: 'security outside demo mode, PGlite',
+      cmd: testDb(
+        '--db',
+        'pglite',
+        '--non-demo',
+        '--project',
+        'security',
+        ...modeDependent,
+      ),
+    },
+    {
+      name: 'security outside demo mode, PostgreSQL',
+      cmd: testDb(
+        '--db',
+        'postgres',
+        '--non-demo',
+        '--project',
+        'security',
+        ...modeDependent,
+      ),
+    },
+    { name: 'Supabase CLI on a pushed database', cmd: npm('test:supabase') },
+    { name: 'bench smoke', cmd: npm('test:bench-smoke') },
+    { name: 'load', cmd: npm('test:load') },
+  ],
+};
+
+const tier = process.argv[2] ?? 'main';
+const stages = tiers[tier];
+if (!stages) {
+  console.error(`unknown tier "${tier}" (main or ci)`);
+  process.exit(2);
+}
+if (tier === 'ci' && !process.env.DATABASE_URL) {
+  console.error(
+    'npm run test:ci needs DATABASE_URL (PostgreSQL), as .ci/run sets it.',
+  );
+  process.exit(2);
+}
+
+const fmt = (ms: number) => `${(ms / 1000).toFixed(0).padStart(5)} s`;
+const done: { name: string; ms: number; ok: boolean }[] = [];
+const started = Date.now();
+function summary() {
+  console.log(`\nStages (${tier}):`);
+  for (const s of done)
+    console.log(`  ${s.ok ? '✓' : '✗'} ${fmt(s.ms)}  ${s.name}`);
+  console.log(`    ${fmt(Date.now() - started)}  in all`);
+}
+for (const stage of stages) {
+  console.log(`\n━━ ${stage.name} ━━ (${stage.cmd.join(' ')})`);
+  const t0 = Date.now();
+  const r = spawnSync(stage.cmd[0]!, stage.cmd.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
+  const ok = r.status === 0;
+  done.push({ name: stage.name, ms: Date.now() - t0, ok });
+  if (!ok) {
+    summary();
+    console.error(`\n${stage.name} failed (exit ${r.status ?? r.signal}).`);
+    process.exit(r.status ?? 1);
+  }
+}
+summary();
