@@ -83,6 +83,7 @@ function backendFor(p: number) {
       // (30 per 5 minutes) would trip the suite, not the product.
       PEEGA_RATE_LIMIT_TOKEN: '100000',
       PEEGA_RATE_LIMIT_REFRESH: '100000',
+      AI_PREVIEW_PER_ADDRESS: '100000',
       LINKEDIN_CLIENT_ID: oidc.clientId,
       LINKEDIN_CLIENT_SECRET: oidc.clientSecret,
       LINKEDIN_AUTHORIZE_URL: `${oidc.url}/authorize`,

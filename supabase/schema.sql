@@ -1208,7 +1208,9 @@ begin
   end if;
   v_company.domains := private.verified_domains(p_company_id);
   select * into v_feedback from public.feedback f where f.id = p_feedback_id;
-  if not found or v_feedback.status = 'completed'
+  -- Only what is still open moves: a verdict the company gave (rejected)
+  -- stands when a tracker closes the issue (#40 item 1).
+  if not found or v_feedback.status in ('completed', 'rejected')
      or not private.host_matches_domains(v_feedback.website_host, v_company.domains) then
     return false;
   end if;
@@ -1221,7 +1223,7 @@ end
 $$;
 
 -- Name: FUNCTION complete_company_feedback(p_company_id uuid, p_feedback_id uuid); Type: COMMENT; Schema: private
-COMMENT ON FUNCTION private.complete_company_feedback(p_company_id uuid, p_feedback_id uuid) IS 'Completes one feedback for a company (no signed-in user: a tracker webhook); true when it moved. Notification and XP come from the feedback triggers.';
+COMMENT ON FUNCTION private.complete_company_feedback(p_company_id uuid, p_feedback_id uuid) IS 'Completes one open (pending, read, in progress) feedback for a company (no signed-in user: a tracker webhook); true when it moved. Rejected feedback stays rejected. Notification and XP come from the feedback triggers.';
 
 -- Name: complete_referral(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.complete_referral(p_referral_id uuid) RETURNS boolean
@@ -3006,7 +3008,7 @@ begin
    where t.id = p_topic_id and t.company_id = v_company.id
    for update;
   if not found then
-    raise exception 'This topic is not one of your company''s.' using errcode = 'no_data_found';
+    raise exception 'This topic is not one of your company''s.' using errcode = 'PT404';
   end if;
   return v_topic;
 end
@@ -4265,7 +4267,7 @@ begin
    where i.token_hash = private.invitation_token_hash(p_token)
    for update;
   if not found then
-    raise exception 'This invitation link is not valid.' using errcode = 'no_data_found';
+    raise exception 'This invitation link is not valid.' using errcode = 'PT404';
   end if;
   if v_inv.accepted_at is not null then
     raise exception 'This invitation has already been used.' using errcode = 'check_violation';
@@ -4512,7 +4514,7 @@ begin
   select * into v_member from public.company_members m
    where m.company_id = v_company.id and m.user_id = p_user_id for update;
   if not found then
-    raise exception 'This person is not a member of your company.' using errcode = 'no_data_found';
+    raise exception 'This person is not a member of your company.' using errcode = 'PT404';
   end if;
   if v_member.role = 'owner' then
     raise exception 'The owner''s role cannot be changed.' using errcode = 'insufficient_privilege';
@@ -4663,6 +4665,7 @@ declare
   v_integration private.company_integrations;
   v_link public.issue_links;
   v_moved integer := 0;
+  v_kept integer := 0;
 begin
   select * into v_integration from private.company_integrations i where i.id = p_integration_id;
   if not found then
@@ -4682,16 +4685,23 @@ begin
   if v_integration.complete_on_close then
     if v_link.topic_id is not null then
       v_moved := private.complete_topic(v_link.topic_id);
+      -- What the close left as it was: the company's rejections stand.
+      select count(*) into v_kept
+        from public.feedback_topic_items i
+        join public.feedback f on f.id = i.feedback_id
+       where i.topic_id = v_link.topic_id and i.state = 'confirmed' and f.status = 'rejected';
     elsif private.complete_company_feedback(v_link.company_id, v_link.feedback_id) then
       v_moved := 1;
+    elsif (select f.status from public.feedback f where f.id = v_link.feedback_id) = 'rejected' then
+      v_kept := 1;
     end if;
   end if;
-  return jsonb_build_object('matched', true, 'changed', true, 'completed', v_moved);
+  return jsonb_build_object('matched', true, 'changed', true, 'completed', v_moved, 'kept_rejected', v_kept);
 end
 $$;
 
 -- Name: FUNCTION close_tracker_issue(p_integration_id uuid, p_external_id text); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) IS 'Service role (tracker-webhook): marks the link of a closed tracker issue closed and, with complete_on_close, completes its feedback or topic; idempotent.';
+COMMENT ON FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) IS 'Service role (tracker-webhook): marks the link of a closed tracker issue closed and, with complete_on_close, completes its open feedback or topic (rejected feedback stays rejected: kept_rejected counts it); idempotent.';
 
 -- Name: compute_level(numeric); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.compute_level(p_points numeric) RETURNS integer
@@ -6650,7 +6660,7 @@ begin
    where m.feedback_id = p_feedback_id and m.company_id = p_company_id and not m.from_author
    order by m.created_at desc limit 1;
   if v_company_name is null then
-    raise exception 'This company has not asked you anything about this feedback.' using errcode = 'no_data_found';
+    raise exception 'This company has not asked you anything about this feedback.' using errcode = 'PT404';
   end if;
   perform private.check_rate_limit('feedback_message_author', 20, 60, interval '10 minutes',
     'Too many messages. Please wait a few minutes.');
@@ -7099,7 +7109,7 @@ begin
   if v_kind = 'topic' then
     v_topic := (p_placement ->> 'topicId')::uuid;
     if not exists (select 1 from public.feedback_topics t where t.id = v_topic and t.company_id = p_company_id) then
-      raise exception 'No such topic in this company.' using errcode = 'no_data_found';
+      raise exception 'No such topic in this company.' using errcode = 'PT404';
     end if;
     if (select t.feedback_count + t.suggested_count from public.feedback_topics t where t.id = v_topic) >= 1000 then
       return 'full';
@@ -7117,7 +7127,7 @@ begin
     if v_proposal is not null and not exists (
       select 1 from private.topic_proposals p
        where p.id = v_proposal and p.company_id = p_company_id and p.dismissed_at is null) then
-      raise exception 'No such open proposal in this company.' using errcode = 'no_data_found';
+      raise exception 'No such open proposal in this company.' using errcode = 'PT404';
     end if;
     -- Members: on the company's domains, in no topic and no proposal yet.
     v_members := array(
@@ -7213,7 +7223,7 @@ begin
   select * into v_member from public.company_members m
    where m.company_id = v_company.id and m.user_id = p_user_id for update;
   if not found then
-    raise exception 'This person is not a member of your company.' using errcode = 'no_data_found';
+    raise exception 'This person is not a member of your company.' using errcode = 'PT404';
   end if;
   if v_member.role = 'owner' then
     raise exception 'The owner cannot be removed from the company.' using errcode = 'insufficient_privilege';
@@ -7323,7 +7333,7 @@ begin
    where i.id = p_invitation_id and i.company_id = v_company.id
      and i.accepted_at is null and i.revoked_at is null;
   if not found then
-    raise exception 'This invitation is no longer pending.' using errcode = 'no_data_found';
+    raise exception 'This invitation is no longer pending.' using errcode = 'PT404';
   end if;
 end
 $$;
@@ -7392,7 +7402,7 @@ begin
        where id = p_id
       returning * into v_article;
       if v_article.id is null then
-        raise exception 'Article not found.' using errcode = 'no_data_found';
+        raise exception 'Article not found.' using errcode = 'PT404';
       end if;
     end if;
   exception when unique_violation then
@@ -7666,6 +7676,27 @@ $$;
 -- Name: FUNCTION split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) IS 'Moves feedback of a topic into a new topic (same status) with the given title; returns its id. remove_topic_items splits into no topic.';
 
+-- Name: take_ai_preview(uuid, text, integer, integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_message text := 'Too many AI previews in a short time. Please wait a little and try again.';
+begin
+  if p_user_id is not null then
+    perform private.hit_rate_limit('ai_preview:account:' || p_user_id::text, interval '1 hour',
+      greatest(coalesce(p_per_account, 0), 0), v_message);
+  end if;
+  perform private.hit_rate_limit(
+    'ai_preview:address:' || md5('ai_preview:' || coalesce(nullif(btrim(p_address), ''), 'unknown')),
+    interval '1 hour', greatest(coalesce(p_per_address, 0), 0), v_message);
+end
+$$;
+
+-- Name: FUNCTION take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) IS 'Service role (process-feedback): counts one AI preview for the caller''s account (when signed in) and address in the current hour; past either limit raises HTTP 429 with Retry-After.';
+
 -- Name: take_company_digests(timestamp with time zone); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.take_company_digests(p_now timestamp with time zone DEFAULT now()) RETURNS TABLE(company_id uuid, email text, company_name text, feedback_count integer, items jsonb)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -7855,32 +7886,41 @@ $$;
 COMMENT ON FUNCTION public.update_feedback_status(feedback_uuid uuid, new_status text) IS 'The caller''s company moves a matching feedback along the workflow (pending → read → in_progress/completed/rejected); the author is notified and gets +10 XP once on completed.';
 
 -- Name: update_feedback_statuses(uuid[], text); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) RETURNS integer
+CREATE FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
+  v_company public.companies := private.require_company(null);
   v_id uuid;
   v_changed integer := 0;
   v_status text;
+  v_skipped jsonb := '[]';
 begin
-  perform private.require_company(null);
   if coalesce(cardinality(p_feedback_ids), 0) > 100 then
     raise exception 'Change at most 100 feedback at once.' using errcode = 'invalid_parameter_value';
   end if;
   foreach v_id in array coalesce(p_feedback_ids, '{}') loop
-    select f.status into v_status from public.feedback f where f.id = v_id;
-    if v_status is distinct from p_new_status and private.can_transition(v_status, p_new_status) then
+    select f.status into v_status from public.feedback f
+     where f.id = v_id and private.host_matches_domains(f.website_host, v_company.domains);
+    if v_status is null then
+      v_skipped := v_skipped || jsonb_build_object('id', v_id, 'status', null, 'reason', 'not_found');
+    elsif v_status = p_new_status then
+      v_skipped := v_skipped || jsonb_build_object('id', v_id, 'status', v_status, 'reason', 'same_status');
+    elsif not private.can_transition(v_status, p_new_status) then
+      v_skipped := v_skipped || jsonb_build_object('id', v_id, 'status', v_status,
+        'reason', case when v_status = 'pending' then 'not_opened' else 'not_allowed' end);
+    else
       perform public.update_feedback_status(v_id, p_new_status);
       v_changed := v_changed + 1;
     end if;
   end loop;
-  return v_changed;
+  return jsonb_build_object('moved', v_changed, 'skipped', v_skipped);
 end
 $$;
 
 -- Name: FUNCTION update_feedback_statuses(p_feedback_ids uuid[], p_new_status text); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) IS 'Moves up to 100 feedback of the caller''s company to a status, each through update_feedback_status (checks, notification, XP); returns how many moved (those that cannot make the move are skipped).';
+COMMENT ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) IS 'Moves up to 100 feedback of the caller''s company to a status, each through update_feedback_status (checks, notification, XP); returns {moved, skipped: [{id, status, reason}]}, reason one of same_status, not_opened (still pending), not_allowed, not_found (not on the company''s verified domains).';
 
 -- Name: background_queues; Type: TABLE; Schema: private
 CREATE TABLE private.background_queues (
@@ -11713,6 +11753,10 @@ GRANT ALL ON FUNCTION public.set_weekly_summary(p_on boolean) TO authenticated;
 REVOKE ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) TO service_role;
 GRANT ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) TO authenticated;
+
+-- Name: FUNCTION take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) TO service_role;
 
 -- Name: FUNCTION take_company_digests(p_now timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.take_company_digests(p_now timestamp with time zone) FROM PUBLIC;

@@ -1,5 +1,6 @@
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import type { FeedbackStatus } from '../domain/statuses.ts';
+import type { BulkMoveResult } from '../domain/triage.ts';
 import { type Client, type Tables, unwrap } from './client.ts';
 
 /** One message of a thread between a company and an anonymous author. */
@@ -177,16 +178,16 @@ export async function addFeedbackNote(
   );
 }
 
-/** Moves several feedback at once; resolves with how many moved. */
+/** Moves several feedback at once; resolves with how many moved and which were skipped, and why. */
 export async function setFeedbackStatuses(
   client: Client,
   ids: string[],
   status: FeedbackStatus,
-): Promise<number> {
+): Promise<BulkMoveResult> {
   return unwrap(
     await client.rpc('update_feedback_statuses', {
       p_feedback_ids: ids,
       p_new_status: status,
     }),
-  );
+  ) as unknown as BulkMoveResult;
 }

@@ -2627,6 +2627,15 @@ export type Database = {
         };
         Returns: string;
       };
+      take_ai_preview: {
+        Args: {
+          p_address: string;
+          p_per_account: number;
+          p_per_address: number;
+          p_user_id: string;
+        };
+        Returns: undefined;
+      };
       take_company_digests: {
         Args: { p_now?: string };
         Returns: {
@@ -2663,7 +2672,7 @@ export type Database = {
       };
       update_feedback_statuses: {
         Args: { p_feedback_ids: string[]; p_new_status: string };
-        Returns: number;
+        Returns: Json;
       };
     };
     Enums: {

@@ -41,3 +41,53 @@ export function activityLine(
       return 'answered';
   }
 }
+
+/** Why a bulk move left a feedback as it was (update_feedback_statuses). */
+export type BulkSkipReason =
+  'same_status' | 'not_opened' | 'not_allowed' | 'not_found';
+
+export interface BulkMoveResult {
+  moved: number;
+  skipped: { id: string; status: string | null; reason: BulkSkipReason }[];
+}
+
+const SKIP_TEXT: Record<BulkSkipReason, (n: number, status: string) => string> =
+  {
+    same_status: (n, status) =>
+      `${n} ${n === 1 ? 'was' : 'were'} already ${status}`,
+    not_opened: (n) =>
+      `${n} ${n === 1 ? 'is' : 'are'} still pending: open ${n === 1 ? 'it' : 'them'} first`,
+    not_allowed: (n, status) =>
+      `${n} cannot move to ${status} from ${n === 1 ? 'its' : 'their'} status`,
+    not_found: (n) =>
+      `${n} ${n === 1 ? 'is' : 'are'} no longer on your verified domains`,
+  };
+
+/**
+ * The toast of a bulk move: how many moved and, when some did not, which
+ * reasons kept how many (#40 item 6); the skipped stay selected.
+ */
+export function bulkMoveSummary(
+  result: BulkMoveResult,
+  total: number,
+  statusLabel: string,
+): { title: string; description: string | null } {
+  const title = `${result.moved} of ${total} feedback moved to ${statusLabel}`;
+  if (result.skipped.length === 0) return { title, description: null };
+  const counts = new Map<BulkSkipReason, number>();
+  for (const s of result.skipped)
+    counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
+  const order: BulkSkipReason[] = [
+    'not_opened',
+    'same_status',
+    'not_allowed',
+    'not_found',
+  ];
+  const parts = order
+    .filter((r) => counts.has(r))
+    .map((r) => SKIP_TEXT[r](counts.get(r)!, statusLabel));
+  return {
+    title,
+    description: `Not moved: ${parts.join('; ')}. ${result.skipped.length === 1 ? 'It stays' : 'They stay'} selected.`,
+  };
+}

@@ -14,9 +14,7 @@ CREATE SCHEMA private;
 
 COMMENT ON SCHEMA private IS 'Helpers, settings and queues of the app. Not exposed by the REST API; policies call its functions.';
 
-GRANT USAGE ON SCHEMA private TO anon;
-GRANT USAGE ON SCHEMA private TO authenticated;
-GRANT USAGE ON SCHEMA private TO service_role;
+GRANT USAGE ON SCHEMA private TO anon, authenticated, service_role;
 
 -- Both ship with hosted Supabase in schema extensions; pg_trgm is not enabled
 -- on a new project, so the app enables what it uses.
@@ -376,9 +374,7 @@ REVOKE ALL ON FUNCTION private.is_valid_hostname(p_host text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.is_valid_website_host(p_host text, p_explicit_scheme boolean) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.level_for_points(p_points numeric) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.level_for_points(p_points numeric) TO anon;
-GRANT ALL ON FUNCTION private.level_for_points(p_points numeric) TO authenticated;
-GRANT ALL ON FUNCTION private.level_for_points(p_points numeric) TO service_role;
+GRANT ALL ON FUNCTION private.level_for_points(p_points numeric) TO anon, authenticated, service_role;
 
 REVOKE ALL ON FUNCTION private.mask_contact(p_text text) FROM PUBLIC;
 

@@ -1604,22 +1604,6 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.user_badges;
 
 -- ---------- grants ---------------------------------------------------------
 
-REVOKE ALL ON FUNCTION public.award_points(uuid, text, integer, uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.claim_reward(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.compute_level(numeric) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_leaderboard(integer, integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mark_badges_celebrated(text[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mark_linkedin_verified(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.process_referral_signup(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_linkedin_verification(uuid, text, text) FROM anon, authenticated, service_role;
-
 REVOKE ALL ON FUNCTION private.award_badges() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.award_points(p_user_id uuid, p_action_type text, p_points integer, p_feedback_id uuid, p_referral_id uuid, p_created_at timestamp with time zone) FROM PUBLIC;
@@ -1711,60 +1695,45 @@ REVOKE ALL ON FUNCTION private.sync_user_identity() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.track_leaderboard() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.award_points(p_user_id uuid, p_action_type text, p_points integer, p_feedback_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.award_points(p_user_id uuid, p_action_type text, p_points integer, p_feedback_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.award_points(p_user_id uuid, p_action_type text, p_points integer, p_feedback_id uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.check_profile_completion() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.check_profile_completion() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.check_profile_completion() TO service_role;
-GRANT ALL ON FUNCTION public.check_profile_completion() TO authenticated;
+REVOKE ALL ON FUNCTION public.check_profile_completion() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.check_profile_completion() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.claim_reward(p_reward_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.claim_reward(p_reward_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.claim_reward(p_reward_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.claim_reward(p_reward_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.claim_reward(p_reward_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.compute_level(p_points numeric) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.compute_level(p_points numeric) TO service_role;
-GRANT ALL ON FUNCTION public.compute_level(p_points numeric) TO anon;
-GRANT ALL ON FUNCTION public.compute_level(p_points numeric) TO authenticated;
+REVOKE ALL ON FUNCTION public.compute_level(p_points numeric) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.compute_level(p_points numeric) TO service_role, anon, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_leaderboard(page_num integer, page_size integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_leaderboard(page_num integer, page_size integer) TO service_role;
-GRANT ALL ON FUNCTION public.get_leaderboard(page_num integer, page_size integer) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_leaderboard(page_num integer, page_size integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_leaderboard(page_num integer, page_size integer) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_my_leaderboard_rank() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_my_leaderboard_rank() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_my_leaderboard_rank() TO service_role;
-GRANT ALL ON FUNCTION public.get_my_leaderboard_rank() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_my_leaderboard_rank() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_my_leaderboard_rank() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_my_referrals() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_my_referrals() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_my_referrals() TO service_role;
-GRANT ALL ON FUNCTION public.get_my_referrals() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_my_referrals() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_my_referrals() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_my_upload_folder() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_my_upload_folder() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_my_upload_folder() TO service_role;
-GRANT ALL ON FUNCTION public.get_my_upload_folder() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_my_upload_folder() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_my_upload_folder() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.mark_badges_celebrated(p_badge_keys text[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.mark_badges_celebrated(p_badge_keys text[]) TO service_role;
-GRANT ALL ON FUNCTION public.mark_badges_celebrated(p_badge_keys text[]) TO authenticated;
+REVOKE ALL ON FUNCTION public.mark_badges_celebrated(p_badge_keys text[]) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.mark_badges_celebrated(p_badge_keys text[]) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.mark_linkedin_verified(p_user_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_linkedin_verified(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mark_linkedin_verified(p_user_id uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.process_referral_signup(p_invitee_id uuid, p_referral_code text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.process_referral_signup(p_invitee_id uuid, p_referral_code text) TO service_role;
-GRANT ALL ON FUNCTION public.process_referral_signup(p_invitee_id uuid, p_referral_code text) TO authenticated;
+REVOKE ALL ON FUNCTION public.process_referral_signup(p_invitee_id uuid, p_referral_code text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.process_referral_signup(p_invitee_id uuid, p_referral_code text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.record_linkedin_verification(p_user_id uuid, p_subject text, p_nonce text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_linkedin_verification(p_user_id uuid, p_subject text, p_nonce text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_linkedin_verification(p_user_id uuid, p_subject text, p_nonce text) TO service_role;
 
 REVOKE ALL ON TABLE public.badges FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.badges TO service_role;
-GRANT SELECT ON TABLE public.badges TO anon;
-GRANT SELECT ON TABLE public.badges TO authenticated;
+GRANT SELECT ON TABLE public.badges TO anon, authenticated;
 
 REVOKE ALL ON TABLE public.referrals FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.referrals TO service_role;

@@ -646,14 +646,6 @@ CREATE TRIGGER company_subscriptions_before_write BEFORE INSERT OR UPDATE ON pub
 
 -- ---------- grants ---------------------------------------------------------
 
-REVOKE ALL ON FUNCTION public.check_company_domain(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.confirm_domain_verification(uuid, text, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.register_company(text, text, text[], boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.request_domain_verification(text) FROM anon, authenticated, service_role;
-
 REVOKE ALL ON FUNCTION private.check_rate_limit(p_scope text, p_per_account integer, p_per_address integer, p_window interval, p_message text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.company_after_write() FROM PUBLIC;
@@ -696,25 +688,20 @@ REVOKE ALL ON FUNCTION private.view_limit(p_plan text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.view_period_start(p_plan text, p_now timestamp with time zone) FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.check_company_domain(p_domain text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.check_company_domain(p_domain text) TO service_role;
-GRANT ALL ON FUNCTION public.check_company_domain(p_domain text) TO authenticated;
+REVOKE ALL ON FUNCTION public.check_company_domain(p_domain text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.check_company_domain(p_domain text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.confirm_domain_verification(p_company_id uuid, p_domain text, p_method text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.confirm_domain_verification(p_company_id uuid, p_domain text, p_method text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.confirm_domain_verification(p_company_id uuid, p_domain text, p_method text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.get_company_feedback_hosts() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_feedback_hosts() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_feedback_hosts() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_feedback_hosts() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_feedback_hosts() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_feedback_hosts() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.register_company(p_company_name text, p_website_url text, p_domains text[], p_accept_terms boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.register_company(p_company_name text, p_website_url text, p_domains text[], p_accept_terms boolean) TO service_role;
-GRANT ALL ON FUNCTION public.register_company(p_company_name text, p_website_url text, p_domains text[], p_accept_terms boolean) TO authenticated;
+REVOKE ALL ON FUNCTION public.register_company(p_company_name text, p_website_url text, p_domains text[], p_accept_terms boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.register_company(p_company_name text, p_website_url text, p_domains text[], p_accept_terms boolean) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.request_domain_verification(p_domain text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.request_domain_verification(p_domain text) TO service_role;
-GRANT ALL ON FUNCTION public.request_domain_verification(p_domain text) TO authenticated;
+REVOKE ALL ON FUNCTION public.request_domain_verification(p_domain text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.request_domain_verification(p_domain text) TO service_role, authenticated;
 
 REVOKE ALL ON TABLE public.company_domains FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.company_domains TO service_role;

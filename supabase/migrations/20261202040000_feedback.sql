@@ -1728,37 +1728,10 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.notifications;
 
 -- ---------- grants ---------------------------------------------------------
 
-REVOKE ALL ON FUNCTION public.apply_feedback_analysis(uuid, jsonb) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.can_view_feedback(text, uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_feedback(integer, integer, text, text, text, text, timestamp with time zone, timestamp with time zone) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_feedback_detail(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_daily_feedback_views(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_feedback_view_count(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_similar_feedback(text, text, integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_user_feedback(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_user_feedback_view_counts(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.rate_feedback(uuid, integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_feedback_view(text, uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.reset_daily_feedback_views(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.update_feedback_status(uuid, text) FROM anon, authenticated, service_role;
-
 REVOKE ALL ON FUNCTION private.add_company_events(p_feedback_id uuid, p_host text, p_event text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.technical_context_valid(p_context jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.technical_context_valid(p_context jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.technical_context_valid(p_context jsonb) TO service_role;
+GRANT ALL ON FUNCTION private.technical_context_valid(p_context jsonb) TO authenticated, service_role;
 
 REVOKE ALL ON TABLE public.feedback FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.feedback TO service_role;
@@ -1835,86 +1808,63 @@ REVOKE ALL ON FUNCTION private.vote_after_write() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.vote_before_insert() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) TO service_role;
 
-REVOKE ALL ON FUNCTION public.can_view_feedback(company_email text, feedback_uuid uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.can_view_feedback(company_email text, feedback_uuid uuid) TO service_role;
-GRANT ALL ON FUNCTION public.can_view_feedback(company_email text, feedback_uuid uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.can_view_feedback(company_email text, feedback_uuid uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.can_view_feedback(company_email text, feedback_uuid uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_all_feedback_view_counts() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_all_feedback_view_counts() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_all_feedback_view_counts() TO service_role;
-GRANT ALL ON FUNCTION public.get_all_feedback_view_counts() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_all_feedback_view_counts() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_all_feedback_view_counts() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_community_stats() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_community_stats() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_community_stats() TO service_role;
-GRANT ALL ON FUNCTION public.get_community_stats() TO anon;
-GRANT ALL ON FUNCTION public.get_community_stats() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_community_stats() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_community_stats() TO service_role, anon, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_feedback(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_feedback(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone) TO service_role;
-GRANT ALL ON FUNCTION public.get_company_feedback(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_feedback(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_feedback(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_feedback_detail(feedback_uuid uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_feedback_detail(feedback_uuid uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_company_feedback_detail(feedback_uuid uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_feedback_detail(feedback_uuid uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_feedback_detail(feedback_uuid uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_view_allowance() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_view_allowance() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_view_allowance() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_view_allowance() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_view_allowance() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_view_allowance() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_daily_feedback_views(company_email text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_daily_feedback_views(company_email text) TO service_role;
-GRANT ALL ON FUNCTION public.get_daily_feedback_views(company_email text) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_daily_feedback_views(company_email text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_daily_feedback_views(company_email text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_feedback_view_count(feedback_uuid uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_feedback_view_count(feedback_uuid uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_feedback_view_count(feedback_uuid uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_feedback_view_count(feedback_uuid uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_feedback_view_count(feedback_uuid uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_feedback_with_votes() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_feedback_with_votes() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_feedback_with_votes() TO service_role;
-GRANT ALL ON FUNCTION public.get_feedback_with_votes() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_feedback_with_votes() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_feedback_with_votes() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_similar_feedback(p_website_url text, p_text text, p_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_similar_feedback(p_website_url text, p_text text, p_limit integer) TO service_role;
-GRANT ALL ON FUNCTION public.get_similar_feedback(p_website_url text, p_text text, p_limit integer) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_similar_feedback(p_website_url text, p_text text, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_similar_feedback(p_website_url text, p_text text, p_limit integer) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_user_feedback(p_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_user_feedback(p_user_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_user_feedback(p_user_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_user_feedback(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_user_feedback(p_user_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) TO service_role;
-GRANT ALL ON FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) TO authenticated;
+REVOKE ALL ON FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.record_feedback_view(company_email text, feedback_uuid uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_feedback_view(company_email text, feedback_uuid uuid) TO service_role;
-GRANT ALL ON FUNCTION public.record_feedback_view(company_email text, feedback_uuid uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.record_feedback_view(company_email text, feedback_uuid uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.record_feedback_view(company_email text, feedback_uuid uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.reset_daily_feedback_views(company_email text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.reset_daily_feedback_views(company_email text) TO service_role;
-GRANT ALL ON FUNCTION public.reset_daily_feedback_views(company_email text) TO authenticated;
+REVOKE ALL ON FUNCTION public.reset_daily_feedback_views(company_email text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.reset_daily_feedback_views(company_email text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.update_feedback_status(feedback_uuid uuid, new_status text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.update_feedback_status(feedback_uuid uuid, new_status text) TO service_role;
-GRANT ALL ON FUNCTION public.update_feedback_status(feedback_uuid uuid, new_status text) TO authenticated;
+REVOKE ALL ON FUNCTION public.update_feedback_status(feedback_uuid uuid, new_status text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.update_feedback_status(feedback_uuid uuid, new_status text) TO service_role, authenticated;
 
 REVOKE ALL ON TABLE public.company_feedback_events FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.company_feedback_events TO service_role;
 GRANT SELECT ON TABLE public.company_feedback_events TO authenticated;
 
 REVOKE ALL ON SEQUENCE public.company_feedback_events_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.company_feedback_events_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.company_feedback_events_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.company_feedback_events_id_seq TO service_role;
+GRANT ALL ON SEQUENCE public.company_feedback_events_id_seq TO anon, authenticated, service_role;
 
 REVOKE ALL ON TABLE public.company_feedback_views FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.company_feedback_views TO service_role;

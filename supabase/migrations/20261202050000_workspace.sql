@@ -932,7 +932,7 @@ begin
    where i.token_hash = private.invitation_token_hash(p_token)
    for update;
   if not found then
-    raise exception 'This invitation link is not valid.' using errcode = 'no_data_found';
+    raise exception 'This invitation link is not valid.' using errcode = 'PT404';
   end if;
   if v_inv.accepted_at is not null then
     raise exception 'This invitation has already been used.' using errcode = 'check_violation';
@@ -1005,7 +1005,7 @@ begin
   select * into v_member from public.company_members m
    where m.company_id = v_company.id and m.user_id = p_user_id for update;
   if not found then
-    raise exception 'This person is not a member of your company.' using errcode = 'no_data_found';
+    raise exception 'This person is not a member of your company.' using errcode = 'PT404';
   end if;
   if v_member.role = 'owner' then
     raise exception 'The owner''s role cannot be changed.' using errcode = 'insufficient_privilege';
@@ -1503,7 +1503,7 @@ begin
    where m.feedback_id = p_feedback_id and m.company_id = p_company_id and not m.from_author
    order by m.created_at desc limit 1;
   if v_company_name is null then
-    raise exception 'This company has not asked you anything about this feedback.' using errcode = 'no_data_found';
+    raise exception 'This company has not asked you anything about this feedback.' using errcode = 'PT404';
   end if;
   perform private.check_rate_limit('feedback_message_author', 20, 60, interval '10 minutes',
     'Too many messages. Please wait a few minutes.');
@@ -1581,7 +1581,7 @@ begin
   select * into v_member from public.company_members m
    where m.company_id = v_company.id and m.user_id = p_user_id for update;
   if not found then
-    raise exception 'This person is not a member of your company.' using errcode = 'no_data_found';
+    raise exception 'This person is not a member of your company.' using errcode = 'PT404';
   end if;
   if v_member.role = 'owner' then
     raise exception 'The owner cannot be removed from the company.' using errcode = 'insufficient_privilege';
@@ -1606,7 +1606,7 @@ begin
    where i.id = p_invitation_id and i.company_id = v_company.id
      and i.accepted_at is null and i.revoked_at is null;
   if not found then
-    raise exception 'This invitation is no longer pending.' using errcode = 'no_data_found';
+    raise exception 'This invitation is no longer pending.' using errcode = 'PT404';
   end if;
 end
 $$;
@@ -1687,31 +1687,43 @@ $$;
 
 COMMENT ON FUNCTION public.take_company_invitation_emails(p_limit integer) IS 'Service role: takes the queued invitation e-mails (deleting them with their tokens) for the mail job to write.';
 
-CREATE FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) RETURNS integer
+-- A bulk move says what it skipped and why (#40 item 6): the same status
+-- already, or still pending (a feedback is opened before it moves on), or not
+-- one the company can reach.
+CREATE FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
+  v_company public.companies := private.require_company(null);
   v_id uuid;
   v_changed integer := 0;
   v_status text;
+  v_skipped jsonb := '[]';
 begin
-  perform private.require_company(null);
   if coalesce(cardinality(p_feedback_ids), 0) > 100 then
     raise exception 'Change at most 100 feedback at once.' using errcode = 'invalid_parameter_value';
   end if;
   foreach v_id in array coalesce(p_feedback_ids, '{}') loop
-    select f.status into v_status from public.feedback f where f.id = v_id;
-    if v_status is distinct from p_new_status and private.can_transition(v_status, p_new_status) then
+    select f.status into v_status from public.feedback f
+     where f.id = v_id and private.host_matches_domains(f.website_host, v_company.domains);
+    if v_status is null then
+      v_skipped := v_skipped || jsonb_build_object('id', v_id, 'status', null, 'reason', 'not_found');
+    elsif v_status = p_new_status then
+      v_skipped := v_skipped || jsonb_build_object('id', v_id, 'status', v_status, 'reason', 'same_status');
+    elsif not private.can_transition(v_status, p_new_status) then
+      v_skipped := v_skipped || jsonb_build_object('id', v_id, 'status', v_status,
+        'reason', case when v_status = 'pending' then 'not_opened' else 'not_allowed' end);
+    else
       perform public.update_feedback_status(v_id, p_new_status);
       v_changed := v_changed + 1;
     end if;
   end loop;
-  return v_changed;
+  return jsonb_build_object('moved', v_changed, 'skipped', v_skipped);
 end
 $$;
 
-COMMENT ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) IS 'Moves up to 100 feedback of the caller''s company to a status, each through update_feedback_status (checks, notification, XP); returns how many moved (those that cannot make the move are skipped).';
+COMMENT ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) IS 'Moves up to 100 feedback of the caller''s company to a status, each through update_feedback_status (checks, notification, XP); returns {moved, skipped: [{id, status, reason}]}, reason one of same_status, not_opened (still pending), not_allowed, not_found (not on the company''s verified domains).';
 
 -- ---------- triggers -------------------------------------------------------
 
@@ -1782,42 +1794,6 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.feedback_messages;
 
 -- ---------- grants ---------------------------------------------------------
 
-REVOKE ALL ON FUNCTION public.accept_company_invitation(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.add_feedback_note(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.change_company_member_role(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_inbox(integer, integer, text, text, text, text, timestamp with time zone, timestamp with time zone, text, text, boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_invitation(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_message_email(bigint) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_thread(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_feedback_triage(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.invite_company_member(text, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mark_thread_read(uuid, uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.post_author_reply(uuid, uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.post_company_message(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.remove_company_member(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.revoke_company_invitation(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.set_feedback_assignee(uuid, uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.set_feedback_priority(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.take_company_invitation_emails(integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.update_feedback_statuses(uuid[], text) FROM anon, authenticated, service_role;
-
 REVOKE ALL ON FUNCTION private.call_send_invitations() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.clean_message(p_body text) FROM PUBLIC;
@@ -1887,104 +1863,79 @@ REVOKE ALL ON FUNCTION private.status_activity() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.triage_inbox() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.accept_company_invitation(p_token text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.accept_company_invitation(p_token text) TO service_role;
-GRANT ALL ON FUNCTION public.accept_company_invitation(p_token text) TO authenticated;
+REVOKE ALL ON FUNCTION public.accept_company_invitation(p_token text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.accept_company_invitation(p_token text) TO service_role, authenticated;
 
 REVOKE ALL ON TABLE public.feedback_notes FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.feedback_notes TO service_role;
 GRANT SELECT ON TABLE public.feedback_notes TO authenticated;
 
-REVOKE ALL ON FUNCTION public.add_feedback_note(p_feedback_id uuid, p_body text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.add_feedback_note(p_feedback_id uuid, p_body text) TO service_role;
-GRANT ALL ON FUNCTION public.add_feedback_note(p_feedback_id uuid, p_body text) TO authenticated;
+REVOKE ALL ON FUNCTION public.add_feedback_note(p_feedback_id uuid, p_body text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.add_feedback_note(p_feedback_id uuid, p_body text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.change_company_member_role(p_user_id uuid, p_role text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.change_company_member_role(p_user_id uuid, p_role text) TO service_role;
-GRANT ALL ON FUNCTION public.change_company_member_role(p_user_id uuid, p_role text) TO authenticated;
+REVOKE ALL ON FUNCTION public.change_company_member_role(p_user_id uuid, p_role text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.change_company_member_role(p_user_id uuid, p_role text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_domains() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_domains() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_domains() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_domains() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_domains() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_domains() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_inbox(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_sort text, p_assignee text, p_unanswered boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_inbox(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_sort text, p_assignee text, p_unanswered boolean) TO service_role;
-GRANT ALL ON FUNCTION public.get_company_inbox(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_sort text, p_assignee text, p_unanswered boolean) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_inbox(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_sort text, p_assignee text, p_unanswered boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_inbox(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_sort text, p_assignee text, p_unanswered boolean) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_invitation(p_token text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_invitation(p_token text) TO service_role;
-GRANT ALL ON FUNCTION public.get_company_invitation(p_token text) TO anon;
-GRANT ALL ON FUNCTION public.get_company_invitation(p_token text) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_invitation(p_token text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_invitation(p_token text) TO service_role, anon, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_invitations() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_invitations() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_invitations() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_invitations() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_invitations() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_invitations() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_members() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_members() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_members() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_members() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_members() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_members() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_message_email(p_job_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.get_company_message_email(p_job_id bigint) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_company_message_email(p_job_id bigint) TO service_role;
 
-REVOKE ALL ON FUNCTION public.get_company_seats() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_seats() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_seats() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_seats() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_seats() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_seats() TO service_role, authenticated;
 
 REVOKE ALL ON TABLE public.feedback_messages FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.feedback_messages TO service_role;
 GRANT SELECT ON TABLE public.feedback_messages TO authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_thread(p_feedback_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_thread(p_feedback_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_company_thread(p_feedback_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_thread(p_feedback_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_thread(p_feedback_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_feedback_triage(p_feedback_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_feedback_triage(p_feedback_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_feedback_triage(p_feedback_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_feedback_triage(p_feedback_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_feedback_triage(p_feedback_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.invite_company_member(p_email text, p_role text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.invite_company_member(p_email text, p_role text) TO service_role;
-GRANT ALL ON FUNCTION public.invite_company_member(p_email text, p_role text) TO authenticated;
+REVOKE ALL ON FUNCTION public.invite_company_member(p_email text, p_role text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.invite_company_member(p_email text, p_role text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.mark_thread_read(p_feedback_id uuid, p_company_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.mark_thread_read(p_feedback_id uuid, p_company_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.mark_thread_read(p_feedback_id uuid, p_company_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.mark_thread_read(p_feedback_id uuid, p_company_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.mark_thread_read(p_feedback_id uuid, p_company_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) TO service_role;
-GRANT ALL ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) TO authenticated;
+REVOKE ALL ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) TO service_role;
-GRANT ALL ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) TO authenticated;
+REVOKE ALL ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.remove_company_member(p_user_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remove_company_member(p_user_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.remove_company_member(p_user_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.remove_company_member(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.remove_company_member(p_user_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.revoke_company_invitation(p_invitation_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.revoke_company_invitation(p_invitation_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.revoke_company_invitation(p_invitation_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.revoke_company_invitation(p_invitation_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.revoke_company_invitation(p_invitation_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.set_feedback_assignee(p_feedback_id uuid, p_assignee uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_feedback_assignee(p_feedback_id uuid, p_assignee uuid) TO service_role;
-GRANT ALL ON FUNCTION public.set_feedback_assignee(p_feedback_id uuid, p_assignee uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.set_feedback_assignee(p_feedback_id uuid, p_assignee uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_feedback_assignee(p_feedback_id uuid, p_assignee uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) TO service_role;
-GRANT ALL ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) TO authenticated;
+REVOKE ALL ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.take_company_invitation_emails(p_limit integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.take_company_invitation_emails(p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.take_company_invitation_emails(p_limit integer) TO service_role;
 
-REVOKE ALL ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) TO service_role;
-GRANT ALL ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) TO authenticated;
+REVOKE ALL ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.update_feedback_statuses(p_feedback_ids uuid[], p_new_status text) TO service_role, authenticated;
 
 GRANT ALL ON TABLE private.company_inbox_counts TO service_role;
 
@@ -2000,9 +1951,7 @@ GRANT ALL ON TABLE public.feedback_activity TO service_role;
 GRANT SELECT ON TABLE public.feedback_activity TO authenticated;
 
 REVOKE ALL ON SEQUENCE public.feedback_activity_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO service_role;
+GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO anon, authenticated, service_role;
 
 REVOKE ALL ON TABLE public.feedback_triage FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.feedback_triage TO service_role;

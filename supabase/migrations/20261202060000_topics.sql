@@ -556,7 +556,7 @@ begin
    where t.id = p_topic_id and t.company_id = v_company.id
    for update;
   if not found then
-    raise exception 'This topic is not one of your company''s.' using errcode = 'no_data_found';
+    raise exception 'This topic is not one of your company''s.' using errcode = 'PT404';
   end if;
   return v_topic;
 end
@@ -1295,7 +1295,7 @@ begin
   if v_kind = 'topic' then
     v_topic := (p_placement ->> 'topicId')::uuid;
     if not exists (select 1 from public.feedback_topics t where t.id = v_topic and t.company_id = p_company_id) then
-      raise exception 'No such topic in this company.' using errcode = 'no_data_found';
+      raise exception 'No such topic in this company.' using errcode = 'PT404';
     end if;
     if (select t.feedback_count + t.suggested_count from public.feedback_topics t where t.id = v_topic) >= 1000 then
       return 'full';
@@ -1313,7 +1313,7 @@ begin
     if v_proposal is not null and not exists (
       select 1 from private.topic_proposals p
        where p.id = v_proposal and p.company_id = p_company_id and p.dismissed_at is null) then
-      raise exception 'No such open proposal in this company.' using errcode = 'no_data_found';
+      raise exception 'No such open proposal in this company.' using errcode = 'PT404';
     end if;
     -- Members: on the company's domains, in no topic and no proposal yet.
     v_members := array(
@@ -1608,54 +1608,6 @@ CREATE POLICY "Members read their company's topics" ON public.feedback_topics FO
 
 -- ---------- grants ---------------------------------------------------------
 
-REVOKE ALL ON FUNCTION public.add_topic_items(uuid, uuid[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.create_topic(text, uuid[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.dismiss_topic_proposal(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_insights(integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_company_topics(text, integer, integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_feedback_topic(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_my_topic_counts(uuid[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_public_changes(text, integer, timestamp with time zone) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_topic(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_topic_completion_email(bigint) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_topic_proposals(integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_weekly_summary_email(bigint) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.merge_topics(uuid, uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.publish_topic(uuid, text, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.queue_weekly_summaries(timestamp with time zone) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_topic_placement(uuid, uuid, jsonb) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.remove_topic_items(uuid, uuid[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.rename_topic(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.set_public_page(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.set_topic_status(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.set_weekly_summary(boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.split_topic(uuid, uuid[], text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.topic_candidates(uuid, text[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.unpublish_topic(uuid) FROM anon, authenticated, service_role;
-
 REVOKE ALL ON FUNCTION private.clean_public_text(p_text text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.company_inbox_fill() FROM PUBLIC;
@@ -1698,102 +1650,80 @@ REVOKE ALL ON FUNCTION private.topic_items_counted() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.topic_title(p_title text) FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO service_role;
-GRANT ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO authenticated;
+REVOKE ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) TO service_role;
-GRANT ALL ON FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) TO authenticated;
+REVOKE ALL ON FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_insights(p_weeks integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_insights(p_weeks integer) TO service_role;
-GRANT ALL ON FUNCTION public.get_company_insights(p_weeks integer) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_insights(p_weeks integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_insights(p_weeks integer) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) TO service_role;
-GRANT ALL ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_feedback_topic(p_feedback_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_feedback_topic(p_feedback_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_feedback_topic(p_feedback_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_feedback_topic(p_feedback_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_feedback_topic(p_feedback_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) TO service_role;
-GRANT ALL ON FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) TO service_role;
-GRANT ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) TO anon;
-GRANT ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) TO service_role, anon, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_topic(p_topic_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_topic(p_topic_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_topic(p_topic_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_topic(p_topic_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_topic(p_topic_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_topic_completion_email(p_job_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.get_topic_completion_email(p_job_id bigint) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_topic_completion_email(p_job_id bigint) TO service_role;
 
-REVOKE ALL ON FUNCTION public.get_topic_proposals(p_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_topic_proposals(p_limit integer) TO service_role;
-GRANT ALL ON FUNCTION public.get_topic_proposals(p_limit integer) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_topic_proposals(p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_topic_proposals(p_limit integer) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_weekly_summary() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_weekly_summary() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_weekly_summary() TO service_role;
-GRANT ALL ON FUNCTION public.get_weekly_summary() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_weekly_summary() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_weekly_summary() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_weekly_summary_email(p_job_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.get_weekly_summary_email(p_job_id bigint) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_weekly_summary_email(p_job_id bigint) TO service_role;
 
-REVOKE ALL ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text) TO service_role;
-GRANT ALL ON FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text) TO authenticated;
+REVOKE ALL ON FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.queue_weekly_summaries(p_now timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.queue_weekly_summaries(p_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.queue_weekly_summaries(p_now timestamp with time zone) TO service_role;
 
-REVOKE ALL ON FUNCTION public.record_topic_placement(p_feedback_id uuid, p_company_id uuid, p_placement jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_topic_placement(p_feedback_id uuid, p_company_id uuid, p_placement jsonb) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_topic_placement(p_feedback_id uuid, p_company_id uuid, p_placement jsonb) TO service_role;
 
-REVOKE ALL ON FUNCTION public.remove_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remove_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO service_role;
-GRANT ALL ON FUNCTION public.remove_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO authenticated;
+REVOKE ALL ON FUNCTION public.remove_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.remove_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.rename_topic(p_topic_id uuid, p_title text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.rename_topic(p_topic_id uuid, p_title text) TO service_role;
-GRANT ALL ON FUNCTION public.rename_topic(p_topic_id uuid, p_title text) TO authenticated;
+REVOKE ALL ON FUNCTION public.rename_topic(p_topic_id uuid, p_title text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.rename_topic(p_topic_id uuid, p_title text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.set_public_page(p_slug text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_public_page(p_slug text) TO service_role;
-GRANT ALL ON FUNCTION public.set_public_page(p_slug text) TO authenticated;
+REVOKE ALL ON FUNCTION public.set_public_page(p_slug text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_public_page(p_slug text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.set_topic_status(p_topic_id uuid, p_status text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_topic_status(p_topic_id uuid, p_status text) TO service_role;
-GRANT ALL ON FUNCTION public.set_topic_status(p_topic_id uuid, p_status text) TO authenticated;
+REVOKE ALL ON FUNCTION public.set_topic_status(p_topic_id uuid, p_status text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_topic_status(p_topic_id uuid, p_status text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.set_weekly_summary(p_on boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_weekly_summary(p_on boolean) TO service_role;
-GRANT ALL ON FUNCTION public.set_weekly_summary(p_on boolean) TO authenticated;
+REVOKE ALL ON FUNCTION public.set_weekly_summary(p_on boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_weekly_summary(p_on boolean) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) TO service_role;
-GRANT ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) TO authenticated;
+REVOKE ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.topic_candidates(p_feedback_id uuid, p_terms text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.topic_candidates(p_feedback_id uuid, p_terms text[]) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.topic_candidates(p_feedback_id uuid, p_terms text[]) TO service_role;
 
-REVOKE ALL ON FUNCTION public.unpublish_topic(p_topic_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.unpublish_topic(p_topic_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.unpublish_topic(p_topic_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.unpublish_topic(p_topic_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.unpublish_topic(p_topic_id uuid) TO service_role, authenticated;
 
 GRANT ALL ON TABLE private.company_insight_weeks TO service_role;
 

@@ -298,7 +298,8 @@ COMMENT ON FUNCTION private.company_event_visible(p_company_id uuid, p_feedback_
 
 -- A company completes a feedback without a signed-in member (a tracker closed
 -- its issue): pending goes through read, as opening it would. False when it
--- was already completed or is no longer on the company's verified domains.
+-- was already completed, was rejected, or is no longer on the company's
+-- verified domains.
 CREATE FUNCTION private.complete_company_feedback(p_company_id uuid, p_feedback_id uuid) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -313,7 +314,9 @@ begin
   end if;
   v_company.domains := private.verified_domains(p_company_id);
   select * into v_feedback from public.feedback f where f.id = p_feedback_id;
-  if not found or v_feedback.status = 'completed'
+  -- Only what is still open moves: a verdict the company gave (rejected)
+  -- stands when a tracker closes the issue (#40 item 1).
+  if not found or v_feedback.status in ('completed', 'rejected')
      or not private.host_matches_domains(v_feedback.website_host, v_company.domains) then
     return false;
   end if;
@@ -325,7 +328,7 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION private.complete_company_feedback(p_company_id uuid, p_feedback_id uuid) IS 'Completes one feedback for a company (no signed-in user: a tracker webhook); true when it moved. Notification and XP come from the feedback triggers.';
+COMMENT ON FUNCTION private.complete_company_feedback(p_company_id uuid, p_feedback_id uuid) IS 'Completes one open (pending, read, in progress) feedback for a company (no signed-in user: a tracker webhook); true when it moved. Rejected feedback stays rejected. Notification and XP come from the feedback triggers.';
 
 -- A topic is completed with every confirmed feedback in it.
 CREATE FUNCTION private.complete_topic(p_topic_id uuid) RETURNS integer
@@ -633,6 +636,29 @@ COMMENT ON FUNCTION public.claim_background_jobs(p_queue text, p_limit integer, 
 
 -- The tracker closed an issue: the link is closed once; with
 -- complete_on_close the feedback or topic is completed. Replays change nothing.
+-- The AI preview (process-feedback called by a client, as the test page does)
+-- spends the operator's LLM budget: each call counts for the caller's account
+-- and address, which the function knows (the gateway's X-Forwarded-For, the
+-- user the caller's token names) and a client cannot claim (#40 item 25).
+CREATE FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_message text := 'Too many AI previews in a short time. Please wait a little and try again.';
+begin
+  if p_user_id is not null then
+    perform private.hit_rate_limit('ai_preview:account:' || p_user_id::text, interval '1 hour',
+      greatest(coalesce(p_per_account, 0), 0), v_message);
+  end if;
+  perform private.hit_rate_limit(
+    'ai_preview:address:' || md5('ai_preview:' || coalesce(nullif(btrim(p_address), ''), 'unknown')),
+    interval '1 hour', greatest(coalesce(p_per_address, 0), 0), v_message);
+end
+$$;
+
+COMMENT ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) IS 'Service role (process-feedback): counts one AI preview for the caller''s account (when signed in) and address in the current hour; past either limit raises HTTP 429 with Retry-After.';
+
 CREATE FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -641,6 +667,7 @@ declare
   v_integration private.company_integrations;
   v_link public.issue_links;
   v_moved integer := 0;
+  v_kept integer := 0;
 begin
   select * into v_integration from private.company_integrations i where i.id = p_integration_id;
   if not found then
@@ -660,15 +687,22 @@ begin
   if v_integration.complete_on_close then
     if v_link.topic_id is not null then
       v_moved := private.complete_topic(v_link.topic_id);
+      -- What the close left as it was: the company's rejections stand.
+      select count(*) into v_kept
+        from public.feedback_topic_items i
+        join public.feedback f on f.id = i.feedback_id
+       where i.topic_id = v_link.topic_id and i.state = 'confirmed' and f.status = 'rejected';
     elsif private.complete_company_feedback(v_link.company_id, v_link.feedback_id) then
       v_moved := 1;
+    elsif (select f.status from public.feedback f where f.id = v_link.feedback_id) = 'rejected' then
+      v_kept := 1;
     end if;
   end if;
-  return jsonb_build_object('matched', true, 'changed', true, 'completed', v_moved);
+  return jsonb_build_object('matched', true, 'changed', true, 'completed', v_moved, 'kept_rejected', v_kept);
 end
 $$;
 
-COMMENT ON FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) IS 'Service role (tracker-webhook): marks the link of a closed tracker issue closed and, with complete_on_close, completes its feedback or topic; idempotent.';
+COMMENT ON FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) IS 'Service role (tracker-webhook): marks the link of a closed tracker issue closed and, with complete_on_close, completes its open feedback or topic (rejected feedback stays rejected: kept_rejected counts it); idempotent.';
 
 CREATE FUNCTION public.create_company_webhook(p_url text, p_format text DEFAULT 'json'::text) RETURNS public.company_webhooks
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1212,37 +1246,8 @@ CREATE POLICY "Companies can read the media of their feedback" ON storage.object
 
 -- ---------- grants ---------------------------------------------------------
 
-REVOKE ALL ON FUNCTION public.claim_background_jobs(text, integer, integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.close_tracker_issue(uuid, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.create_company_webhook(text, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.disconnect_company_integration(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.feedback_ai_input(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.finish_background_job(text, bigint, text, integer, integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_domain_verification_target(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_integration_credentials(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.get_webhook_delivery(bigint) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.prepare_tracker_issue(text, uuid, uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_issue_link(uuid, uuid, text, uuid, uuid, text, text, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_webhook_response(bigint, integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.save_company_integration(uuid, uuid, text, jsonb, text, text, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.save_integration_webhook_secret(uuid, text, text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.set_integration_complete_on_close(text, boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.take_company_digests(timestamp with time zone) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) TO service_role;
 
 REVOKE ALL ON FUNCTION private.call_job_function_when_due() FROM PUBLIC;
 
@@ -1276,85 +1281,72 @@ REVOKE ALL ON FUNCTION private.verified_domains(p_company_id uuid) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.webhook_ai_wait() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.authorize_integration_admin() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.authorize_integration_admin() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.authorize_integration_admin() TO service_role;
-GRANT ALL ON FUNCTION public.authorize_integration_admin() TO authenticated;
+REVOKE ALL ON FUNCTION public.authorize_integration_admin() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.authorize_integration_admin() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.claim_background_jobs(p_queue text, p_limit integer, p_lease_seconds integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_background_jobs(p_queue text, p_limit integer, p_lease_seconds integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.claim_background_jobs(p_queue text, p_limit integer, p_lease_seconds integer) TO service_role;
 
-REVOKE ALL ON FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) TO service_role;
 
 REVOKE ALL ON TABLE public.company_webhooks FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.company_webhooks TO service_role;
 GRANT SELECT,DELETE ON TABLE public.company_webhooks TO authenticated;
 
-REVOKE ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) TO service_role;
-GRANT ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) TO authenticated;
+REVOKE ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.disconnect_company_integration(p_provider text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.disconnect_company_integration(p_provider text) TO service_role;
-GRANT ALL ON FUNCTION public.disconnect_company_integration(p_provider text) TO authenticated;
+REVOKE ALL ON FUNCTION public.disconnect_company_integration(p_provider text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.disconnect_company_integration(p_provider text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.feedback_ai_input(p_feedback_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.feedback_ai_input(p_feedback_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.feedback_ai_input(p_feedback_id uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.finish_background_job(p_queue text, p_id bigint, p_error text, p_max_attempts integer, p_backoff_ms integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.finish_background_job(p_queue text, p_id bigint, p_error text, p_max_attempts integer, p_backoff_ms integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.finish_background_job(p_queue text, p_id bigint, p_error text, p_max_attempts integer, p_backoff_ms integer) TO service_role;
 
-REVOKE ALL ON FUNCTION public.get_company_domain_summary() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_domain_summary() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_domain_summary() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_domain_summary() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_domain_summary() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_domain_summary() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_company_integrations() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_company_integrations() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_company_integrations() TO service_role;
-GRANT ALL ON FUNCTION public.get_company_integrations() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_company_integrations() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_integrations() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_domain_verification_target(p_domain text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_domain_verification_target(p_domain text) TO service_role;
-GRANT ALL ON FUNCTION public.get_domain_verification_target(p_domain text) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_domain_verification_target(p_domain text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_domain_verification_target(p_domain text) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_integration_credentials(p_integration_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.get_integration_credentials(p_integration_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_integration_credentials(p_integration_id uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.get_viewed_feedback_export() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.get_viewed_feedback_export() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_viewed_feedback_export() TO service_role;
-GRANT ALL ON FUNCTION public.get_viewed_feedback_export() TO authenticated;
+REVOKE ALL ON FUNCTION public.get_viewed_feedback_export() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_viewed_feedback_export() TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.get_webhook_delivery(p_delivery_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.get_webhook_delivery(p_delivery_id bigint) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_webhook_delivery(p_delivery_id bigint) TO service_role;
 
-REVOKE ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) TO service_role, authenticated;
 
 REVOKE ALL ON TABLE public.issue_links FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.issue_links TO service_role;
 GRANT SELECT ON TABLE public.issue_links TO authenticated;
 
-REVOKE ALL ON FUNCTION public.record_issue_link(p_company_id uuid, p_actor_id uuid, p_provider text, p_feedback_id uuid, p_topic_id uuid, p_external_id text, p_external_key text, p_url text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_issue_link(p_company_id uuid, p_actor_id uuid, p_provider text, p_feedback_id uuid, p_topic_id uuid, p_external_id text, p_external_key text, p_url text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_issue_link(p_company_id uuid, p_actor_id uuid, p_provider text, p_feedback_id uuid, p_topic_id uuid, p_external_id text, p_external_key text, p_url text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.record_webhook_response(p_delivery_id bigint, p_status integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_webhook_response(p_delivery_id bigint, p_status integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_webhook_response(p_delivery_id bigint, p_status integer) TO service_role;
 
-REVOKE ALL ON FUNCTION public.save_company_integration(p_company_id uuid, p_actor_id uuid, p_provider text, p_config jsonb, p_token_ciphertext text, p_token_hint text, p_secret_ciphertext text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.save_company_integration(p_company_id uuid, p_actor_id uuid, p_provider text, p_config jsonb, p_token_ciphertext text, p_token_hint text, p_secret_ciphertext text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.save_company_integration(p_company_id uuid, p_actor_id uuid, p_provider text, p_config jsonb, p_token_ciphertext text, p_token_hint text, p_secret_ciphertext text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.save_integration_webhook_secret(p_company_id uuid, p_provider text, p_secret_ciphertext text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.save_integration_webhook_secret(p_company_id uuid, p_provider text, p_secret_ciphertext text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.save_integration_webhook_secret(p_company_id uuid, p_provider text, p_secret_ciphertext text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) TO service_role;
-GRANT ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) TO authenticated;
+REVOKE ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.take_company_digests(p_now timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.take_company_digests(p_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.take_company_digests(p_now timestamp with time zone) TO service_role;
 
 REVOKE ALL ON TABLE public.company_webhook_deliveries FROM anon, authenticated, service_role;
@@ -1362,9 +1354,7 @@ GRANT ALL ON TABLE public.company_webhook_deliveries TO service_role;
 GRANT SELECT ON TABLE public.company_webhook_deliveries TO authenticated;
 
 REVOKE ALL ON SEQUENCE public.company_webhook_deliveries_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.company_webhook_deliveries_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.company_webhook_deliveries_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.company_webhook_deliveries_id_seq TO service_role;
+GRANT ALL ON SEQUENCE public.company_webhook_deliveries_id_seq TO anon, authenticated, service_role;
 
 -- ---------- data -----------------------------------------------------------
 

@@ -538,7 +538,7 @@ begin
        where id = p_id
       returning * into v_article;
       if v_article.id is null then
-        raise exception 'Article not found.' using errcode = 'no_data_found';
+        raise exception 'Article not found.' using errcode = 'PT404';
       end if;
     end if;
   exception when unique_violation then
@@ -664,12 +664,6 @@ CREATE POLICY "Blog admins can upload blog images" ON storage.objects FOR INSERT
 
 -- ---------- grants ---------------------------------------------------------
 
-REVOKE ALL ON FUNCTION public.get_article_like_count(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.save_blog_article(uuid, text, text, text, text, text, text, text, boolean, uuid[], uuid[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.unlike_article_anonymously(uuid, text) FROM anon, authenticated, service_role;
-
 REVOKE ALL ON FUNCTION private.blog_article_after_write() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.blog_article_before_write() FROM PUBLIC;
@@ -687,23 +681,19 @@ GRANT ALL ON FUNCTION private.is_blog_admin() TO authenticated;
 
 REVOKE ALL ON FUNCTION private.to_slug(p_text text) FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) TO service_role;
-GRANT ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) TO anon;
-GRANT ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) TO service_role, anon, authenticated;
 
 REVOKE ALL ON TABLE public.blog_articles FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.blog_articles TO service_role;
 GRANT SELECT ON TABLE public.blog_articles TO anon;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.blog_articles TO authenticated;
 
-REVOKE ALL ON FUNCTION public.save_blog_article(p_id uuid, p_title text, p_slug text, p_content text, p_excerpt text, p_meta_title text, p_meta_description text, p_featured_image_url text, p_published boolean, p_category_ids uuid[], p_tag_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_blog_article(p_id uuid, p_title text, p_slug text, p_content text, p_excerpt text, p_meta_title text, p_meta_description text, p_featured_image_url text, p_published boolean, p_category_ids uuid[], p_tag_ids uuid[]) TO service_role;
-GRANT ALL ON FUNCTION public.save_blog_article(p_id uuid, p_title text, p_slug text, p_content text, p_excerpt text, p_meta_title text, p_meta_description text, p_featured_image_url text, p_published boolean, p_category_ids uuid[], p_tag_ids uuid[]) TO authenticated;
+REVOKE ALL ON FUNCTION public.save_blog_article(p_id uuid, p_title text, p_slug text, p_content text, p_excerpt text, p_meta_title text, p_meta_description text, p_featured_image_url text, p_published boolean, p_category_ids uuid[], p_tag_ids uuid[]) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.save_blog_article(p_id uuid, p_title text, p_slug text, p_content text, p_excerpt text, p_meta_title text, p_meta_description text, p_featured_image_url text, p_published boolean, p_category_ids uuid[], p_tag_ids uuid[]) TO service_role, authenticated;
 
-REVOKE ALL ON FUNCTION public.unlike_article_anonymously(p_article_id uuid, p_visitor_token text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.unlike_article_anonymously(p_article_id uuid, p_visitor_token text) TO service_role;
-GRANT ALL ON FUNCTION public.unlike_article_anonymously(p_article_id uuid, p_visitor_token text) TO anon;
+REVOKE ALL ON FUNCTION public.unlike_article_anonymously(p_article_id uuid, p_visitor_token text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.unlike_article_anonymously(p_article_id uuid, p_visitor_token text) TO service_role, anon;
 
 REVOKE ALL ON TABLE public.blog_admins FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.blog_admins TO service_role;
@@ -718,17 +708,13 @@ REVOKE ALL ON TABLE public.blog_article_likes FROM anon, authenticated, service_
 GRANT ALL ON TABLE public.blog_article_likes TO service_role;
 GRANT SELECT,DELETE ON TABLE public.blog_article_likes TO authenticated;
 
-GRANT INSERT(article_id) ON TABLE public.blog_article_likes TO anon;
-GRANT INSERT(article_id) ON TABLE public.blog_article_likes TO authenticated;
+GRANT INSERT(article_id) ON TABLE public.blog_article_likes TO anon, authenticated;
 
-GRANT INSERT(user_id) ON TABLE public.blog_article_likes TO anon;
-GRANT INSERT(user_id) ON TABLE public.blog_article_likes TO authenticated;
+GRANT INSERT(user_id) ON TABLE public.blog_article_likes TO anon, authenticated;
 
-GRANT INSERT(user_email) ON TABLE public.blog_article_likes TO anon;
-GRANT INSERT(user_email) ON TABLE public.blog_article_likes TO authenticated;
+GRANT INSERT(user_email) ON TABLE public.blog_article_likes TO anon, authenticated;
 
-GRANT INSERT(ip_address) ON TABLE public.blog_article_likes TO anon;
-GRANT INSERT(ip_address) ON TABLE public.blog_article_likes TO authenticated;
+GRANT INSERT(ip_address) ON TABLE public.blog_article_likes TO anon, authenticated;
 
 GRANT INSERT(client_hash) ON TABLE public.blog_article_likes TO anon;
 

@@ -89,16 +89,11 @@ REVOKE ALL ON FUNCTION private.analytics_event_before_insert() FROM PUBLIC;
 REVOKE ALL ON TABLE public.analytics_events FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.analytics_events TO service_role;
 
-GRANT INSERT(user_id) ON TABLE public.analytics_events TO anon;
-GRANT INSERT(user_id) ON TABLE public.analytics_events TO authenticated;
+GRANT INSERT(user_id) ON TABLE public.analytics_events TO anon, authenticated;
 
-GRANT INSERT(event_name) ON TABLE public.analytics_events TO anon;
-GRANT INSERT(event_name) ON TABLE public.analytics_events TO authenticated;
+GRANT INSERT(event_name) ON TABLE public.analytics_events TO anon, authenticated;
 
-GRANT INSERT(properties) ON TABLE public.analytics_events TO anon;
-GRANT INSERT(properties) ON TABLE public.analytics_events TO authenticated;
+GRANT INSERT(properties) ON TABLE public.analytics_events TO anon, authenticated;
 
 REVOKE ALL ON SEQUENCE public.analytics_events_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.analytics_events_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.analytics_events_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.analytics_events_id_seq TO service_role;
+GRANT ALL ON SEQUENCE public.analytics_events_id_seq TO anon, authenticated, service_role;

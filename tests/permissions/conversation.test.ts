@@ -213,7 +213,7 @@ describe('conversation', () => {
 
   it('an author answers only a company that asked', async () => {
     denied(await answer('consumerB', w.feedback.b, w.company.Y), {
-      code: 'P0002',
+      code: 'PT404',
       message: /has not asked you anything/,
     });
   });
@@ -380,7 +380,7 @@ describe('triage', () => {
       p_new_status: 'completed',
     });
     allowed(r);
-    expect(r.data).toBe(3);
+    expect(r.data).toEqual({ moved: 3, skipped: [] });
     const n = await rows<{ user_id: string }>(
       w,
       `select user_id from public.notifications where kind = 'feedback_status' and new_status = 'completed'
@@ -401,12 +401,67 @@ describe('triage', () => {
       );
       expect(xp).toHaveLength(1);
     }
-    forbidden(
-      await w.as.companyY.rpc('update_feedback_statuses', {
-        p_feedback_ids: [one.id],
-        p_new_status: 'rejected',
-      }),
+    // Another company's bulk move finds nothing of X's to move.
+    const foreign = await w.as.companyY.rpc('update_feedback_statuses', {
+      p_feedback_ids: [one.id],
+      p_new_status: 'rejected',
+    });
+    allowed(foreign);
+    expect(foreign.data).toEqual({
+      moved: 0,
+      skipped: [{ id: one.id, status: null, reason: 'not_found' }],
+    });
+    const [kept] = await rows<{ status: string }>(
+      w,
+      'select status from public.feedback where id = $1',
+      [one.id],
     );
+    expect(kept!.status).toBe('completed');
+  });
+
+  it('a bulk move says which it skipped and why (#40 item 6)', async () => {
+    const pending = await insertFeedback(w.t, w.id.consumerA, {
+      websiteUrl: 'https://example.com/b3',
+    });
+    const done = await insertFeedback(w.t, w.id.consumerB, {
+      websiteUrl: 'https://example.com/b4',
+    });
+    const moving = await insertFeedback(w.t, w.id.consumerB, {
+      websiteUrl: 'https://example.com/b5',
+    });
+    await rows(
+      w,
+      `update public.feedback set status = 'read' where id = any($1)`,
+      [[done.id, moving.id]],
+    );
+    await rows(
+      w,
+      `update public.feedback set status = 'completed' where id = $1`,
+      [done.id],
+    );
+    // Company Y's feedback is not on X's verified domains.
+    const other = await insertFeedback(w.t, w.id.consumerA, {
+      websiteUrl: 'https://example.org/b6',
+    });
+    const r = await member.client.rpc('update_feedback_statuses', {
+      p_feedback_ids: [pending.id, done.id, moving.id, other.id],
+      p_new_status: 'completed',
+    });
+    allowed(r);
+    expect(r.data).toEqual({
+      moved: 1,
+      skipped: [
+        { id: pending.id, status: 'pending', reason: 'not_opened' },
+        { id: done.id, status: 'completed', reason: 'same_status' },
+        { id: other.id, status: null, reason: 'not_found' },
+      ],
+    });
+    const [still] = await rows<{ status: string }>(
+      w,
+      'select status from public.feedback where id = $1',
+      [other.id],
+    );
+    expect(still!.status).toBe('pending');
   });
 });
 

@@ -71,18 +71,18 @@ describe('public changes page', () => {
   it('a member publishes their own company’s topic; another company, a consumer and a visitor cannot', async () => {
     allowed(await publish('member', topicX));
     denied(await publish('companyY', topicX), {
-      code: 'P0002',
+      code: 'PT404',
       message: /not one of your company/,
     });
     denied(await publish('member', topicY), {
-      code: 'P0002',
+      code: 'PT404',
       message: /not one of your company/,
     });
     forbidden(await publish('consumerA', topicX));
     forbidden(await publish('anon', topicX));
     forbidden(await w.as.anon.rpc('unpublish_topic', { p_topic_id: topicX }));
     denied(await w.as.companyY.rpc('unpublish_topic', { p_topic_id: topicX }), {
-      code: 'P0002',
+      code: 'PT404',
       message: /not one of your company/,
     });
     // The topic tables stay closed to direct writes.

@@ -163,7 +163,13 @@ export async function startTestBackend(
     backend = await startBackend(config, {
       now: options.now,
       webhooks: options.webhooks,
-      functionEnv: options.functionEnv,
+      // Suites call the AI preview from one address far more often than a
+      // person would; the limit's own test sets it low.
+      functionEnv: {
+        AI_PREVIEW_PER_ACCOUNT: '100000',
+        AI_PREVIEW_PER_ADDRESS: '100000',
+        ...options.functionEnv,
+      },
       db,
     });
   } catch (e) {

@@ -1,7 +1,8 @@
 // process-feedback (consumer spec §7): raw feedback in, structured feedback
 // out. Two callers:
 // - the test page and any client: { rawFeedback, feedbackType?, companyName?,
-//   websiteUrl? } → { success, error, structuredFeedback, provider };
+//   websiteUrl? } → { success, error, structuredFeedback, provider }, a few
+//   an hour per account and per address (take_ai_preview);
 // - the schedulers, with the service-role key: { queue: 'feedback_processing' }
 //   processes the due jobs of the AI queue (queue.ts): pg_cron and pg_net on
 //   hosted Supabase, the embedded backend's scheduler locally;
@@ -33,6 +34,67 @@ const answer = (
 
 const failure = (status: number, error: string | null) =>
   answer(status, { success: false, error, structuredFeedback: null });
+
+/** Previews per hour unless the operator sets AI_PREVIEW_PER_ACCOUNT / AI_PREVIEW_PER_ADDRESS. */
+const PREVIEWS_PER_ACCOUNT = 30;
+const PREVIEWS_PER_ADDRESS = 15;
+
+/** The user a caller's token names (GoTrue checks it), or null for a visitor. */
+async function callerId(
+  req: Request,
+  env: Record<string, string>,
+): Promise<string | null> {
+  const auth = req.headers.get('authorization') ?? '';
+  const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+  if (!token || token === env.SUPABASE_ANON_KEY) return null;
+  const res = await fetch(`${env.SUPABASE_URL}/auth/v1/user`, {
+    headers: { apikey: env.SUPABASE_ANON_KEY ?? '', authorization: auth },
+  });
+  if (!res.ok) return null;
+  const user = (await res.json()) as { id?: unknown };
+  return typeof user.id === 'string' ? user.id : null;
+}
+
+/**
+ * A client's preview spends the operator's LLM budget: one per call for the
+ * caller's account and address (the gateway's X-Forwarded-For), counted by
+ * the database. The 429 (with Retry-After) to return, or null to go on.
+ */
+async function previewRefusal(
+  req: Request,
+  env: Record<string, string>,
+): Promise<Response | null> {
+  const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
+  const address =
+    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const res = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/take_ai_preview`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      apikey: serviceKey,
+      authorization: `Bearer ${serviceKey}`,
+    },
+    body: JSON.stringify({
+      p_user_id: await callerId(req, env),
+      p_address: address,
+      p_per_account: Number(env.AI_PREVIEW_PER_ACCOUNT) || PREVIEWS_PER_ACCOUNT,
+      p_per_address: Number(env.AI_PREVIEW_PER_ADDRESS) || PREVIEWS_PER_ADDRESS,
+    }),
+  });
+  if (res.ok) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (res.status === 429) {
+    const { message } = (await res.json()) as { message?: string };
+    const limited = failure(429, message ?? AI_MESSAGES.failed);
+    limited.headers.set('retry-after', res.headers.get('retry-after') ?? '60');
+    return limited;
+  }
+  // Unchecked means unlimited: refuse rather than spend.
+  await res.body?.cancel();
+  return failure(503, AI_MESSAGES.failed);
+}
 
 interface WebhookPayload {
   type: 'INSERT';
@@ -164,6 +226,10 @@ export async function handler(
           ? issue.message
           : (issue?.message ?? AI_MESSAGES.invalidBody),
       );
+    }
+    if (!isServiceRole(req, env)) {
+      const refused = await previewRefusal(req, env);
+      if (refused) return refused;
     }
     const result = await processFeedbackRequest(parsed.data, env);
     return answer(200, {

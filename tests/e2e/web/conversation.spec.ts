@@ -142,3 +142,58 @@ test('triage from the keyboard: move, select several, change their status in one
   await expect(rows.filter({ hasText: titles[0]! })).toHaveCount(0);
   await ctx.close();
 });
+
+test('a bulk move says which feedback it skipped and why, and keeps them selected (#40 item 6)', async ({
+  browser,
+}) => {
+  const author = await signedInClient('consumer@example.com');
+  const member = await signedInClient('company@example.com');
+  await member.rpc('reset_daily_feedback_views', {});
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const [opened, unopened] = [`Opened ${suffix}`, `Unopened ${suffix}`];
+  for (const title of [unopened, opened]) {
+    const { data, error } = await author
+      .from('feedback')
+      .insert({
+        title,
+        description: 'One of two moved in bulk.',
+        category: 'bug',
+        company_name: 'Example Inc.',
+        website_url: 'https://example.com/skip',
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    // Only the first is opened (pending → read); the other stays pending.
+    if (title === opened)
+      await member.rpc('record_feedback_view', { feedback_uuid: data.id });
+  }
+  const ctx = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+  });
+  await withSession(ctx, 'company@example.com');
+  const page = await ctx.newPage();
+  await page.goto('/company-dashboard');
+  await page.getByRole('checkbox', { name: `Select “${opened}”` }).check();
+  await page.getByRole('checkbox', { name: `Select “${unopened}”` }).check();
+  const bar = page.getByRole('region', { name: 'Selected feedback' });
+  await bar.getByRole('button', { name: 'Completed' }).click();
+  await expect(
+    page.getByText('1 of 2 feedback moved to Completed'),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      'Not moved: 1 is still pending: open it first. It stays selected.',
+    ),
+  ).toBeVisible();
+  // The skipped one is still marked, the moved one is not.
+  await expect(bar).toContainText('1 selected');
+  await expect(
+    page.getByRole('checkbox', { name: `Select “${unopened}”` }),
+  ).toBeChecked();
+  await expect(
+    page.getByRole('checkbox', { name: `Select “${opened}”` }),
+  ).not.toBeChecked();
+  await shoot(page, 'triage-3-bulk-skipped');
+  await ctx.close();
+});

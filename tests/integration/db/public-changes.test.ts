@@ -161,11 +161,11 @@ describe('publishing', () => {
       p_topic_id: done,
       p_public_title: 'Hijack',
     });
-    expect(foreign.error?.code).toBe('P0002');
+    expect(foreign.error?.code).toBe('PT404');
     const foreignOff = await other.client.rpc('unpublish_topic', {
       p_topic_id: done,
     });
-    expect(foreignOff.error?.code).toBe('P0002');
+    expect(foreignOff.error?.code).toBe('PT404');
     // A consumer is not a company.
     const consumer = await author.client.rpc('publish_topic', {
       p_topic_id: done,

@@ -6,6 +6,7 @@ import {
   processFeedbackResponseSchema,
 } from '../../../shared/domain/validation/ai.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
+import { createUser } from '../db/support.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../support/fake-openai.ts';
 
 // process-feedback through supabase-js and the functions gateway, as the
@@ -33,9 +34,9 @@ beforeAll(async () => {
     saved[k] = process.env[k];
     process.env[k] = v;
   }
-  withLlm = await startTestBackend({ migrationsDir: 'tests/fixtures/none' });
+  // The app's migrations: a client's preview is counted by take_ai_preview.
+  withLlm = await startTestBackend();
   offline = await startTestBackend({
-    migrationsDir: 'tests/fixtures/none',
     configure(config) {
       config.functionSecrets = [];
     },
@@ -355,5 +356,72 @@ describe('process-feedback, LLM provider', () => {
     const { answer } = await call(withLlm, { rawFeedback: 'Pay crashes.' });
     // Offline: 2 words → quality 1; the model may add one step at most.
     expect(answer.structuredFeedback?.quality_score).toBe(2);
+  });
+});
+
+describe('process-feedback, the preview budget (#40 item 25)', () => {
+  let limited: TestBackend;
+  beforeAll(async () => {
+    // The LLM is configured (process.env above); a small budget, and the
+    // loopback proxy trusted so that each request may come from an address
+    // of its own (X-Forwarded-For), as behind a real gateway.
+    limited = await startTestBackend({
+      env: { PEEGA_TRUSTED_PROXIES: '127.0.0.1,::1,::ffff:127.0.0.1' },
+      functionEnv: { AI_PREVIEW_PER_ADDRESS: '3', AI_PREVIEW_PER_ACCOUNT: '5' },
+    });
+  });
+  afterAll(() => limited?.stop());
+
+  const preview = (from: string, token?: string) =>
+    fetch(`${limited.url}/functions/v1/process-feedback`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: limited.anonKey,
+        authorization: `Bearer ${token ?? limited.anonKey}`,
+        'x-forwarded-for': from,
+      },
+      body: JSON.stringify({ rawFeedback: 'The search finds nothing at all.' }),
+    });
+
+  it('a visitor gets a few previews per address, then 429 with Retry-After, and the LLM is not called', async () => {
+    fake.mode = { kind: 'json', content: { title: 'x' } };
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await preview('203.0.113.7')).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(fake.requests).toHaveLength(3);
+    const refused = await preview('203.0.113.7');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /Too many AI previews/,
+    );
+    // Another address has its own budget.
+    expect((await preview('203.0.113.8')).status).toBe(200);
+  });
+
+  it('a signed-in caller cannot get past the account limit by changing address', async () => {
+    const user = await createUser(limited);
+    const token = await limited.ctx.jwt.sign(
+      { sub: user.id, role: 'authenticated', aud: 'authenticated' },
+      3600,
+    );
+    fake.requests.length = 0;
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await preview(`198.51.100.${i + 1}`, token)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(fake.requests).toHaveLength(5);
+  });
+
+  it("take_ai_preview is the service role's alone", async () => {
+    const r = await limited.client().rpc('take_ai_preview', {
+      p_user_id: null,
+      p_address: '203.0.113.9',
+      p_per_account: 1000,
+      p_per_address: 1000,
+    });
+    expect(r.error?.code).toBe('42501');
   });
 });

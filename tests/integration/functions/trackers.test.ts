@@ -365,6 +365,7 @@ describe('GitLab, on a topic', () => {
   let hook: { url: string; secret: string };
   let topicId: string;
   let items: { id: string; author: string }[];
+  let rejected: string;
   beforeAll(async () => {
     hook = (await connect('gitlab')).webhook;
     items = [];
@@ -403,6 +404,23 @@ describe('GitLab, on a topic', () => {
       `insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state) values ($1, $2, $3, 'suggested')`,
       [w.company.X, suggested, topicId],
     );
+    // One the company had already turned down (#40 item 1).
+    rejected = (
+      await insertFeedback(w.t, w.id.consumerA, {
+        websiteUrl: 'https://example.com/',
+        title: 'Dark mode, but only on Sundays',
+      })
+    ).id;
+    for (const status of ['read', 'rejected'])
+      await rows(w, 'update public.feedback set status = $2 where id = $1', [
+        rejected,
+        status,
+      ]);
+    await rows(
+      w,
+      `insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state) values ($1, $2, $3, 'confirmed')`,
+      [w.company.X, rejected, topicId],
+    );
   });
 
   it('creates the issue as GitLab’s REST API expects', async () => {
@@ -422,7 +440,7 @@ describe('GitLab, on a topic', () => {
       labels: string;
     };
     expect(body.title).toBe('Dark mode');
-    expect(body.description).toContain('A topic of 2 feedback from 2 people.');
+    expect(body.description).toContain('A topic of 3 feedback from 2 people.');
     expect(body.description).toContain('- Dark mode please');
     expect(body.description).not.toContain('Maybe related');
     expect(body.labels).toBe('peega');
@@ -450,6 +468,7 @@ describe('GitLab, on a topic', () => {
       matched: true,
       changed: true,
       completed: 2,
+      kept_rejected: 1,
     });
     await webhook(hook.url, event);
     const [topic] = await rows<{ status: string; completed_at: string | null }>(
@@ -463,6 +482,12 @@ describe('GitLab, on a topic', () => {
       expect(await statusOf(i.id)).toBe('completed');
       expect(await completions(i.author, i.id)).toEqual({ xp: 1, notes: 1 });
     }
+    // The company's verdict stands: no completion, no completion XP.
+    expect(await statusOf(rejected)).toBe('rejected');
+    expect(await completions(w.id.consumerA, rejected)).toEqual({
+      xp: 0,
+      notes: 0,
+    });
   });
 });
 

@@ -391,14 +391,14 @@ export const RPCS: Record<string, Cells> = {
   mark_linkedin_verified: NONE,
   // The author of the feedback, or the company it is on.
   mark_thread_read: 'd a d a d d',
-  // The sample's company id is not a company: A's refusal is P0002, not a denial.
+  // The sample's company id is not a company: A's refusal is PT404 (HTTP 404), not a denial.
   post_author_reply: 'd a d d d d',
   post_company_message: 'd d d a d d',
   // #22: the company of the feedback (the sample names feedback and topic: 22023 after the check).
   prepare_tracker_issue: 'd d d a d d',
   process_referral_signup: 'd o o o o o',
   // #22: any member of a company; the sample (a feedback id, not a topic of
-  // theirs) is refused with P0002, not a denial (tests/permissions/public-changes.test.ts).
+  // theirs) is refused with PT404 (HTTP 404), not a denial (tests/permissions/public-changes.test.ts).
   publish_topic: 'd d d a a d',
   rate_feedback: 'd d d a d d',
   record_feedback_view: 'd d d o d d',
@@ -421,6 +421,8 @@ export const RPCS: Record<string, Cells> = {
   set_public_page: 'd d d a a d',
   set_integration_complete_on_close: 'd d d a a d',
   set_weekly_summary: 'd d d a a d',
+  // #40 item 25: process-feedback counts a client's preview (service role).
+  take_ai_preview: NONE,
   take_company_digests: NONE,
   take_company_invitation_emails: NONE,
   // Visitors take back their anonymous like by token (#19 item 26).

@@ -24,7 +24,7 @@ function run(call: (s: Sonner) => void) {
 }
 
 const kind =
-  (name: 'message' | 'success' | 'error' | 'info') =>
+  (name: 'message' | 'success' | 'error' | 'info' | 'warning') =>
   (message: Message, options?: ExternalToast): Id => {
     // Known at once, so a caller can dismiss a toast sonner has not shown yet.
     const id = options?.id ?? `toast-${++count}`;
@@ -37,5 +37,6 @@ export const toast = Object.assign(kind('message'), {
   success: kind('success'),
   error: kind('error'),
   info: kind('info'),
+  warning: kind('warning'),
   dismiss: (id?: Id): void => run((s) => void s.dismiss(id)),
 });

@@ -55,8 +55,8 @@ export function useCompanyThread(feedbackId: string) {
   return query;
 }
 
-function useInvalidating<A>(
-  fn: (args: A) => Promise<unknown>,
+function useInvalidating<A, R = unknown>(
+  fn: (args: A) => Promise<R>,
   keys: (userId: string) => QueryKey[],
 ) {
   const userId = useUserId();

@@ -1,5 +1,6 @@
 import { toast } from '@web/lib/toast';
 import { statusInfo, type FeedbackStatus } from '@shared/domain/statuses';
+import { bulkMoveSummary } from '@shared/domain/triage';
 import { useSetStatuses } from '@web/api/companies/use-workspace';
 import { Button } from '@web/components/ui/button';
 
@@ -8,14 +9,16 @@ const MOVES: FeedbackStatus[] = ['in_progress', 'completed', 'rejected'];
 /**
  * Several selected feedback to one status in one action (#21); each author
  * is notified and rewarded as for a single change. Feedback that cannot make
- * the move (still pending: not opened) is left as it is.
+ * the move (still pending: not opened; already there) is left as it is, said
+ * in the toast, and stays selected (#40 item 6).
  */
 export function BulkStatusBar({
   ids,
   onDone,
 }: {
   ids: string[];
-  onDone: () => void;
+  /** The move ended: what to keep selected (the skipped), or nothing. */
+  onDone: (keep: string[]) => void;
 }) {
   const bulk = useSetStatuses();
   if (ids.length === 0) return null;
@@ -37,11 +40,15 @@ export function BulkStatusBar({
             bulk.mutate(
               { ids, status: s },
               {
-                onSuccess: (moved) => {
-                  toast.success(
-                    `${moved} of ${ids.length} feedback moved to ${statusInfo(s).label}`,
+                onSuccess: (result) => {
+                  const { title, description } = bulkMoveSummary(
+                    result,
+                    ids.length,
+                    statusInfo(s).label,
                   );
-                  onDone();
+                  if (description) toast.warning(title, { description });
+                  else toast.success(title);
+                  onDone(result.skipped.map((x) => x.id));
                 },
                 onError: (err) =>
                   toast.error('Status not changed', {
@@ -54,7 +61,7 @@ export function BulkStatusBar({
           {statusInfo(s).label}
         </Button>
       ))}
-      <Button size="sm" variant="ghost" onClick={onDone}>
+      <Button size="sm" variant="ghost" onClick={() => onDone([])}>
         Clear
       </Button>
     </div>

@@ -327,7 +327,7 @@ export function CompanyDashboard({
               <>
                 <BulkStatusBar
                   ids={[...selected]}
-                  onDone={() => setSelected(new Set())}
+                  onDone={(keep) => setSelected(new Set(keep))}
                 />
                 <CompanyFeedbackList
                   items={list.data?.rows ?? []}
