@@ -4032,6 +4032,24 @@ begin
 end
 $$;
 
+-- Name: topic_trends(uuid, timestamp with time zone); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.topic_trends(p_company_id uuid, p_until timestamp with time zone) RETURNS TABLE(topic_id uuid, recent integer, previous integer)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select it.topic_id,
+         (count(*) filter (where it.reported_at >= p_until - interval '7 days'))::integer,
+         (count(*) filter (where it.reported_at < p_until - interval '7 days'))::integer
+    from public.feedback_topic_items it
+    join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
+   where it.company_id = p_company_id and it.state = 'confirmed'
+     and it.reported_at >= p_until - interval '14 days' and it.reported_at <= p_until
+   group by it.topic_id
+$$;
+
+-- Name: FUNCTION topic_trends(p_company_id uuid, p_until timestamp with time zone); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.topic_trends(p_company_id uuid, p_until timestamp with time zone) IS 'Per topic of a company: confirmed feedback (verified domains) reported in the 7 days before p_until (recent) and the 7 before those (previous). The one trend of Insights, the topic list and the weekly summary.';
+
 -- Name: track_leaderboard(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.track_leaderboard() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -5516,18 +5534,10 @@ begin
            'recent', x.recent, 'previous', x.previous)
            order by x.recent - x.previous desc, x.recent desc, t.title, t.id), '[]'::jsonb)
     into v_rising
-    from (select it.topic_id,
-                 count(*) filter (where it.added_at >= v_now - interval '7 days') as recent,
-                 count(*) filter (where it.added_at < v_now - interval '7 days') as previous
-            from public.feedback_topic_items it
-            join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
-           where it.company_id = v_company.id and it.state = 'confirmed'
-             and it.added_at >= v_now - interval '14 days' and it.added_at <= v_now
-           group by it.topic_id
-          having count(*) filter (where it.added_at >= v_now - interval '7 days')
-               > count(*) filter (where it.added_at < v_now - interval '7 days')
-           order by count(*) filter (where it.added_at >= v_now - interval '7 days')
-                  - count(*) filter (where it.added_at < v_now - interval '7 days') desc
+    from (select r.topic_id, r.recent, r.previous
+            from private.topic_trends(v_company.id, v_now) r
+           where r.recent > r.previous
+           order by r.recent - r.previous desc
            limit 5) x
     join public.feedback_topics t on t.id = x.topic_id;
 
@@ -5754,13 +5764,8 @@ begin
   if coalesce(p_sort, 'contributors') = 'trend' then
     return query
       with recent as (
-        select i.topic_id,
-               (count(*) filter (where i.reported_at >= now() - interval '7 days')
-                - count(*) filter (where i.reported_at < now() - interval '7 days'))::integer as trend
-          from public.feedback_topic_items i
-         where i.company_id = v_company_id and i.state = 'confirmed'
-           and i.reported_at >= now() - interval '14 days'
-         group by i.topic_id
+        select r.topic_id, r.recent - r.previous as trend
+          from private.topic_trends(v_company_id, now()) r
       )
       select t.id, t.title, t.status, t.feedback_count, t.contributor_count, t.votes, t.suggested_count,
              coalesce(r.trend, 0), t.last_added_at, t.updated_at, v_total
@@ -5780,19 +5785,17 @@ begin
        limit v_size offset v_offset
     )
     select p.id, p.title, p.status, p.feedback_count, p.contributor_count, p.votes, p.suggested_count,
-           (select (count(*) filter (where i.reported_at >= now() - interval '7 days')
-                    - count(*) filter (where i.reported_at < now() - interval '7 days'))::integer
-              from public.feedback_topic_items i
-             where i.topic_id = p.id and i.state = 'confirmed' and i.reported_at >= now() - interval '14 days'),
+           coalesce(r.recent - r.previous, 0),
            p.last_added_at, p.updated_at, v_total
       from page p
+      left join private.topic_trends(v_company_id, now()) r on r.topic_id = p.id
      order by case when p_sort = 'votes' then p.votes else p.contributor_count end desc,
               case when p_sort = 'votes' then p.contributor_count else p.votes end desc, p.id;
 end
 $$;
 
 -- Name: FUNCTION get_company_topics(p_sort text, p_page integer, p_page_size integer); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) IS 'The caller''s company topics with kept counts (feedback, distinct contributors, votes, suggested) and trend (reported in the last 7 days minus the 7 before), sorted by contributors, votes or trend; at most 50 per page.';
+COMMENT ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) IS 'The caller''s company topics with kept counts (feedback, distinct contributors, votes, suggested) and trend (private.topic_trends: reported in the last 7 days minus the 7 before), sorted by contributors, votes or trend; at most 50 per page.';
 
 -- Name: get_company_view_allowance(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_company_view_allowance() RETURNS TABLE(plan text, view_period text, view_limit integer, views_used integer, views_remaining integer, resets_at timestamp with time zone, filtering boolean, demo_mode boolean)
@@ -6437,15 +6440,7 @@ CREATE FUNCTION public.get_weekly_summary_email(p_job_id bigint) RETURNS TABLE(e
            where w.company_id = q.company_id and w.week = q.week),
          (select coalesce(jsonb_agg(jsonb_build_object('title', t.title, 'recent', x.recent, 'previous', x.previous)
                                     order by x.recent - x.previous desc, t.title), '[]'::jsonb)
-            from (select it.topic_id,
-                         count(*) filter (where it.added_at >= q.week::timestamp at time zone 'UTC') as recent,
-                         count(*) filter (where it.added_at < q.week::timestamp at time zone 'UTC') as previous
-                    from public.feedback_topic_items it
-                    join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
-                   where it.company_id = q.company_id and it.state = 'confirmed'
-                     and it.added_at >= (q.week - 7)::timestamp at time zone 'UTC'
-                     and it.added_at < (q.week + 7)::timestamp at time zone 'UTC'
-                   group by it.topic_id) x
+            from private.topic_trends(q.company_id, (q.week + 7)::timestamp at time zone 'UTC') x
             join public.feedback_topics t on t.id = x.topic_id
            where x.recent > x.previous),
          (select coalesce(jsonb_agg(jsonb_build_object('title', p.title, 'created_at', p.created_at)
@@ -7895,7 +7890,7 @@ declare
   v_id uuid;
   v_changed integer := 0;
   v_status text;
-  v_skipped jsonb := '[]';
+  v_skipped jsonb := '[]'::jsonb;
 begin
   if coalesce(cardinality(p_feedback_ids), 0) > 100 then
     raise exception 'Change at most 100 feedback at once.' using errcode = 'invalid_parameter_value';
@@ -11232,6 +11227,9 @@ REVOKE ALL ON FUNCTION private.topic_items_counted() FROM PUBLIC;
 
 -- Name: FUNCTION topic_title(p_title text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.topic_title(p_title text) FROM PUBLIC;
+
+-- Name: FUNCTION topic_trends(p_company_id uuid, p_until timestamp with time zone); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.topic_trends(p_company_id uuid, p_until timestamp with time zone) FROM PUBLIC;
 
 -- Name: FUNCTION track_leaderboard(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.track_leaderboard() FROM PUBLIC;

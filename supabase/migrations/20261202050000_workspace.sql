@@ -1699,7 +1699,7 @@ declare
   v_id uuid;
   v_changed integer := 0;
   v_status text;
-  v_skipped jsonb := '[]';
+  v_skipped jsonb := '[]'::jsonb;
 begin
   if coalesce(cardinality(p_feedback_ids), 0) > 100 then
     raise exception 'Change at most 100 feedback at once.' using errcode = 'invalid_parameter_value';

@@ -253,7 +253,7 @@ ALTER TABLE ONLY public.feedback_topic_items
 
 CREATE INDEX feedback_topic_items_added_by_idx ON public.feedback_topic_items USING btree (added_by) WHERE (added_by IS NOT NULL);
 
--- Rising topics read the confirmed items added in the last 14 days.
+-- Confirmed items by the day they were put in a topic.
 CREATE INDEX feedback_topic_items_confirmed_added_idx ON public.feedback_topic_items USING btree (company_id, added_at) WHERE (state = 'confirmed'::text);
 
 CREATE INDEX feedback_topic_items_feedback_idx ON public.feedback_topic_items USING btree (feedback_id);
@@ -757,6 +757,26 @@ COMMENT ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) IS 'A memb
 
 -- The insights of the caller's company over the last p_weeks weeks (the
 -- current one included). One JSON object; see docs/insights.md for its shape.
+-- One definition of a topic's trend, read by Insights' rising topics, the topic
+-- list and the weekly summary (#40 item 4): its confirmed feedback on the
+-- company's verified domains by the day they were reported (not the day they
+-- were put in the topic), the 7 days before p_until against the 7 before those.
+CREATE FUNCTION private.topic_trends(p_company_id uuid, p_until timestamp with time zone) RETURNS TABLE(topic_id uuid, recent integer, previous integer)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select it.topic_id,
+         (count(*) filter (where it.reported_at >= p_until - interval '7 days'))::integer,
+         (count(*) filter (where it.reported_at < p_until - interval '7 days'))::integer
+    from public.feedback_topic_items it
+    join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
+   where it.company_id = p_company_id and it.state = 'confirmed'
+     and it.reported_at >= p_until - interval '14 days' and it.reported_at <= p_until
+   group by it.topic_id
+$$;
+
+COMMENT ON FUNCTION private.topic_trends(p_company_id uuid, p_until timestamp with time zone) IS 'Per topic of a company: confirmed feedback (verified domains) reported in the 7 days before p_until (recent) and the 7 before those (previous). The one trend of Insights, the topic list and the weekly summary.';
+
 CREATE FUNCTION public.get_company_insights(p_weeks integer DEFAULT 12) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -903,18 +923,10 @@ begin
            'recent', x.recent, 'previous', x.previous)
            order by x.recent - x.previous desc, x.recent desc, t.title, t.id), '[]'::jsonb)
     into v_rising
-    from (select it.topic_id,
-                 count(*) filter (where it.added_at >= v_now - interval '7 days') as recent,
-                 count(*) filter (where it.added_at < v_now - interval '7 days') as previous
-            from public.feedback_topic_items it
-            join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
-           where it.company_id = v_company.id and it.state = 'confirmed'
-             and it.added_at >= v_now - interval '14 days' and it.added_at <= v_now
-           group by it.topic_id
-          having count(*) filter (where it.added_at >= v_now - interval '7 days')
-               > count(*) filter (where it.added_at < v_now - interval '7 days')
-           order by count(*) filter (where it.added_at >= v_now - interval '7 days')
-                  - count(*) filter (where it.added_at < v_now - interval '7 days') desc
+    from (select r.topic_id, r.recent, r.previous
+            from private.topic_trends(v_company.id, v_now) r
+           where r.recent > r.previous
+           order by r.recent - r.previous desc
            limit 5) x
     join public.feedback_topics t on t.id = x.topic_id;
 
@@ -954,13 +966,8 @@ begin
   if coalesce(p_sort, 'contributors') = 'trend' then
     return query
       with recent as (
-        select i.topic_id,
-               (count(*) filter (where i.reported_at >= now() - interval '7 days')
-                - count(*) filter (where i.reported_at < now() - interval '7 days'))::integer as trend
-          from public.feedback_topic_items i
-         where i.company_id = v_company_id and i.state = 'confirmed'
-           and i.reported_at >= now() - interval '14 days'
-         group by i.topic_id
+        select r.topic_id, r.recent - r.previous as trend
+          from private.topic_trends(v_company_id, now()) r
       )
       select t.id, t.title, t.status, t.feedback_count, t.contributor_count, t.votes, t.suggested_count,
              coalesce(r.trend, 0), t.last_added_at, t.updated_at, v_total
@@ -980,18 +987,16 @@ begin
        limit v_size offset v_offset
     )
     select p.id, p.title, p.status, p.feedback_count, p.contributor_count, p.votes, p.suggested_count,
-           (select (count(*) filter (where i.reported_at >= now() - interval '7 days')
-                    - count(*) filter (where i.reported_at < now() - interval '7 days'))::integer
-              from public.feedback_topic_items i
-             where i.topic_id = p.id and i.state = 'confirmed' and i.reported_at >= now() - interval '14 days'),
+           coalesce(r.recent - r.previous, 0),
            p.last_added_at, p.updated_at, v_total
       from page p
+      left join private.topic_trends(v_company_id, now()) r on r.topic_id = p.id
      order by case when p_sort = 'votes' then p.votes else p.contributor_count end desc,
               case when p_sort = 'votes' then p.contributor_count else p.votes end desc, p.id;
 end
 $$;
 
-COMMENT ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) IS 'The caller''s company topics with kept counts (feedback, distinct contributors, votes, suggested) and trend (reported in the last 7 days minus the 7 before), sorted by contributors, votes or trend; at most 50 per page.';
+COMMENT ON FUNCTION public.get_company_topics(p_sort text, p_page integer, p_page_size integer) IS 'The caller''s company topics with kept counts (feedback, distinct contributors, votes, suggested) and trend (private.topic_trends: reported in the last 7 days minus the 7 before), sorted by contributors, votes or trend; at most 50 per page.';
 
 CREATE FUNCTION public.get_feedback_topic(p_feedback_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -1163,15 +1168,7 @@ CREATE FUNCTION public.get_weekly_summary_email(p_job_id bigint) RETURNS TABLE(e
            where w.company_id = q.company_id and w.week = q.week),
          (select coalesce(jsonb_agg(jsonb_build_object('title', t.title, 'recent', x.recent, 'previous', x.previous)
                                     order by x.recent - x.previous desc, t.title), '[]'::jsonb)
-            from (select it.topic_id,
-                         count(*) filter (where it.added_at >= q.week::timestamp at time zone 'UTC') as recent,
-                         count(*) filter (where it.added_at < q.week::timestamp at time zone 'UTC') as previous
-                    from public.feedback_topic_items it
-                    join private.company_inbox i on i.company_id = it.company_id and i.feedback_id = it.feedback_id
-                   where it.company_id = q.company_id and it.state = 'confirmed'
-                     and it.added_at >= (q.week - 7)::timestamp at time zone 'UTC'
-                     and it.added_at < (q.week + 7)::timestamp at time zone 'UTC'
-                   group by it.topic_id) x
+            from private.topic_trends(q.company_id, (q.week + 7)::timestamp at time zone 'UTC') x
             join public.feedback_topics t on t.id = x.topic_id
            where x.recent > x.previous),
          (select coalesce(jsonb_agg(jsonb_build_object('title', p.title, 'created_at', p.created_at)

@@ -115,22 +115,30 @@ async function complete(key: string, hoursAfter: number) {
   );
 }
 
+/** Items: [feedback, days ago it joined the topic, state, days ago it was reported (default: the same)]. */
 async function topic(
   company: TestCompany,
   title: string,
-  items: [string, number, 'confirmed' | 'suggested'][],
+  items: [string, number, 'confirmed' | 'suggested', number?][],
 ) {
   const { id } = await one<{ id: string }>(
     t,
     `insert into public.feedback_topics (company_id, title) values ($1, $2) returning id`,
     [company.companyId, title],
   );
-  for (const [key, daysAgo, state] of items)
+  for (const [key, daysAgo, state, reportedDaysAgo] of items)
     await query(
       t,
-      `insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state, added_at)
-       values ($1, $2, $3, $4, $5)`,
-      [company.companyId, fb[key], id, state, iso(now - daysAgo * DAY)],
+      `insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state, added_at, reported_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        company.companyId,
+        fb[key],
+        id,
+        state,
+        iso(now - daysAgo * DAY),
+        iso(now - (reportedDaysAgo ?? daysAgo) * DAY),
+      ],
     );
 }
 
@@ -427,5 +435,46 @@ describe('get_company_insights top topics among many', () => {
     expect(brute.map((b) => [b.title, b.n])).toEqual(
       r.top_topics.map((p) => [p.title, p.feedback]),
     );
+  });
+});
+
+describe('one trend for a topic (#40 item 4)', () => {
+  it('counts by the day feedback was reported, in Insights and the topic list alike', async () => {
+    // Two reports of ten days ago and one of yesterday, all put in the topic
+    // today: the topic is falling (1 against 2), not rising (3 against 0).
+    for (const [key, daysAgo] of [
+      ['K1', 10],
+      ['K2', 10],
+      ['K3', 1],
+    ] as const)
+      await add(
+        key,
+        first,
+        'insights-y.test',
+        now - daysAgo * DAY,
+        'bug',
+        null,
+      );
+    await topic(y, 'Search', [
+      ['K1', 0, 'confirmed', 10],
+      ['K2', 0, 'confirmed', 10],
+      ['K3', 0, 'confirmed', 1],
+    ]);
+    const r = await insights(y);
+    expect(r.rising_topics.map((p) => p.title)).not.toContain('Search');
+    const { data, error } = await y.client.rpc('get_company_topics', {
+      p_sort: 'trend',
+    });
+    expect(error).toBeNull();
+    const rows = data as { title: string; trend: number }[];
+    expect(rows.find((row) => row.title === 'Search')?.trend).toBe(-1);
+    const byVotes = await y.client.rpc('get_company_topics', {
+      p_sort: 'votes',
+    });
+    expect(
+      (byVotes.data as { title: string; trend: number }[]).find(
+        (row) => row.title === 'Search',
+      )?.trend,
+    ).toBe(-1);
   });
 });

@@ -95,7 +95,8 @@ beforeAll(async () => {
     `insert into public.feedback_topics (company_id, title) values ($1, 'Checkout') returning id`,
     [company.companyId],
   );
-  // Two confirmed in the week, one the week before: rising.
+  // Two reported in the week, one the week before: rising. All three were
+  // put in the topic after the week: the report's day counts (#40 item 4).
   for (const [i, at] of [
     [1, WEEK + DAY],
     [2, WEEK + 2 * DAY],
@@ -103,9 +104,9 @@ beforeAll(async () => {
   ] as const)
     await query(
       t,
-      `insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state, added_at)
-       values ($1, $2, $3, 'confirmed', $4)`,
-      [company.companyId, ids[i], topic, iso(at)],
+      `insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state, reported_at, added_at)
+       values ($1, $2, $3, 'confirmed', $4, $5)`,
+      [company.companyId, ids[i], topic, iso(at), iso(WEEK + 8 * DAY)],
     );
 }, 180_000);
 afterAll(() => t?.stop());

@@ -38,8 +38,30 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('PublishTopicDialog (#22)', () => {
+  it('starts from the topic’s own title on a first publish (#40 item 7)', () => {
+    render(<PublishTopicDialog topic={topic} onClose={() => {}} />);
+    expect(
+      (screen.getByLabelText(/Public title/) as HTMLInputElement).value,
+    ).toBe('Internal: cart cluster');
+  });
+
+  it('starts from the published title when editing', () => {
+    render(
+      <PublishTopicDialog
+        topic={{ ...topic, public_title: 'Faster cart', published_at: 'x' }}
+        onClose={() => {}}
+      />,
+    );
+    expect(
+      (screen.getByLabelText(/Public title/) as HTMLInputElement).value,
+    ).toBe('Faster cart');
+  });
+
   it('refuses an empty public title before sending', () => {
     render(<PublishTopicDialog topic={topic} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/Public title/), {
+      target: { value: '   ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'The public title needs 1 to 120 characters.',

@@ -24,17 +24,13 @@ export function RelatedList({
               to={blogArticleHref(a.slug)}
               className="group block h-full overflow-hidden rounded-2xl border border-line bg-white transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              {a.featuredImageUrl ? (
+              {/* No image, no empty box (#40 item 10): the card is its text. */}
+              {a.featuredImageUrl && (
                 <img
                   src={a.featuredImageUrl}
                   alt=""
                   loading="lazy"
                   className="aspect-[16/9] w-full object-cover"
-                />
-              ) : (
-                <div
-                  aria-hidden="true"
-                  className="aspect-[16/9] w-full bg-gradient-to-br from-brand-100 to-accent-100"
                 />
               )}
               <div className="p-4">

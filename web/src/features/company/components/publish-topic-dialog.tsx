@@ -55,7 +55,10 @@ function PublishForm({
   onDone: () => void;
 }) {
   const publish = usePublishTopic();
-  const [title, setTitle] = useState(topic.public_title ?? '');
+  // A first publish starts from the team's title (#40 item 7), to edit.
+  const [title, setTitle] = useState(
+    topic.public_title ?? topic.title.slice(0, PUBLIC_TITLE_MAX),
+  );
   const [note, setNote] = useState(topic.public_note ?? '');
   const [error, setError] = useState<string | null>(null);
 
