@@ -119,6 +119,8 @@ test('a company publishes a completed topic; a visitor reads it; the contributor
   await expect(row).toContainText('Not published');
   await row.getByRole('button', { name: 'Publish' }).click();
   const dialog = page.getByRole('dialog', { name: 'Publish on your page' });
+  // It starts from the team's title, to edit (#40 item 7).
+  await expect(dialog.getByLabel(/Public title/)).toHaveValue(internal);
   await dialog.getByLabel(/Public title/).fill('Dark mode is here');
   await dialog
     .getByLabel(/Note/)
