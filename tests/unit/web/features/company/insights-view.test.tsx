@@ -135,6 +135,12 @@ describe('InsightsView', () => {
     expect(within(completion).getAllByRole('row')[2]!.textContent).toBe(
       '23 Nov0——',
     );
+    // The legend names no unit: the axis and the tiles say hours or days
+    // as the values call for (#40 item 8).
+    const legend = charts.find((c) =>
+      c.series.some((s) => s.label === 'Median'),
+    )!;
+    expect(legend.series.map((s) => s.label)).toEqual(['Median', '75% within']);
     // Stacked: the charts get running sums, bottom first.
     expect(charts[0]!.series.map((s) => [s.label, s.values])).toEqual([
       ['Bugs', [1, 2]],

@@ -112,12 +112,12 @@ function Charts({ data }: { data: CompanyInsights }) {
       x: weekSeconds(weeks),
       series: [
         {
-          label: 'Median hours',
+          label: 'Median',
           color: '#6d33ef',
           values: medianSeries(weeks),
         },
         {
-          label: '75% within (hours)',
+          label: '75% within',
           color: '#fb7231',
           values: weeks.map((w) => (w.completed > 0 ? w.p75_hours : null)),
         },
