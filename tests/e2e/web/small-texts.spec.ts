@@ -115,3 +115,44 @@ test('a rate-limited submit says when to retry, and long titles are clamped in t
       .filter({ hasText: 'Something went wrong' }),
   ).toContainText(/Too many attempts\. Please try again in \d+ minutes?\./);
 });
+
+test('at phone width the Experience card keeps "Level" and its number on one line (#40 item 19)', async ({
+  page,
+}) => {
+  const { email } = await newConsumer();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, email);
+  const card = page.getByTestId('experience');
+  await expect(card).toContainText(/Level \d+/);
+  // The tops of the word and of its number, wherever the markup puts them.
+  const tops = await card.evaluate((el) => {
+    // The card's text nodes in order, to find "Level N" across them.
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+      nodes.push(n as Text);
+    const text = nodes.map((n) => n.data).join('');
+    const m = /Level\s*(\d+)/.exec(text);
+    if (!m) return null;
+    const locate = (offset: number): [Text, number] => {
+      for (const n of nodes) {
+        if (offset <= n.data.length) return [n, offset];
+        offset -= n.data.length;
+      }
+      throw new Error('offset past the text');
+    };
+    const top = (from: number, to: number) => {
+      const r = document.createRange();
+      r.setStart(...locate(from));
+      r.setEnd(...locate(to));
+      return r.getBoundingClientRect().top;
+    };
+    const digit = m.index + m[0].length - m[1]!.length;
+    return [top(m.index, m.index + 5), top(digit, digit + m[1]!.length)];
+  });
+  expect(tops).not.toBeNull();
+  expect(Math.abs(tops![0]! - tops![1]!)).toBeLessThan(4);
+  await page.getByTestId('experience').screenshot({
+    path: 'test-results/screens/experience-card-phone.png',
+  });
+});

@@ -67,9 +67,11 @@ export function StatsCards({
           <Skeleton className="h-9 w-full" />
         ) : (
           <div data-testid="experience">
-            <p className="text-3xl font-bold">
-              Level {progress.level}
-              <span className="ml-2 text-base font-medium text-ink-muted">
+            {/* "Level 3" never breaks in two on a narrow card (#40 item 19):
+                the XP moves to the next line instead. */}
+            <p className="flex flex-wrap items-baseline gap-x-2 text-3xl font-bold">
+              <span className="whitespace-nowrap">Level {progress.level}</span>
+              <span className="text-base font-medium whitespace-nowrap text-ink-muted">
                 {points} XP
               </span>
             </p>
