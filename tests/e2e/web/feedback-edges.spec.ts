@@ -75,6 +75,45 @@ test('the draft survives a reload and a sign-out in another tab, and stays with 
   await expect(form.field('Detailed Description')).toHaveValue('');
 });
 
+test('with the browser offline, Submit says so at once, keeps the form and sends it once back online (#40 item 12)', async ({
+  page,
+  context,
+}) => {
+  await newUser(page);
+  const form = new SubmitFeedbackPage(page);
+  await form.goto();
+  await fill(form);
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/rest/v1/feedback')) posts++;
+  });
+  // Really offline: the browser's own network emulation, not a hanging route.
+  await context.setOffline(true);
+  await form.submit().click();
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: "Can't reach Peega" });
+  await expect(alert).toBeVisible({ timeout: 3_000 });
+  await expect(alert).toContainText('sent again when your connection is back');
+  await expectFilled(form);
+  await expect(form.submit()).toBeEnabled();
+  for (const [name, size] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({
+      path: `test-results/screens/web-feedback-offline-${name}.png`,
+      fullPage: true,
+    });
+  }
+  // Back online: the form sends itself, once.
+  await context.setOffline(false);
+  await expect(page).toHaveURL('/app', { timeout: 20_000 });
+  await expect(page.getByText('Feedback submitted!').first()).toBeVisible();
+  expect(posts).toBe(1);
+});
+
 test('a submit that hangs times out with a clear message, keeps the form and is sent when back online', async ({
   page,
   context,

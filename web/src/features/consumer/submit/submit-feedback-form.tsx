@@ -116,6 +116,13 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
       return;
     }
     setErrors({});
+    // The browser knows it is offline (#40 item 12): say so at once instead
+    // of waiting on requests that cannot leave; the form is kept and sent
+    // when the browser is back online.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setOffline(submitOfflineMessage(false));
+      return;
+    }
     setOffline(null);
     try {
       const row = await create.mutateAsync({
