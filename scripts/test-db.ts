@@ -57,6 +57,12 @@ if (db === 'postgres' || (db === 'auto' && DATABASE_URL)) {
   const bin = serverBinaries();
   if (bin) {
     cluster = await startPgCluster(bin, {});
+    // Interrupted (Ctrl-C): the cluster goes too, not only on a normal end.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        cluster?.stop();
+        process.exit(130);
+      });
     env = { ...withoutPostgres, DATABASE_URL: cluster.url('postgres') };
     label = `PostgreSQL (a cluster of this run, ${bin})`;
   } else
