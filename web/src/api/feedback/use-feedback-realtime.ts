@@ -12,8 +12,9 @@ import { statsKeys } from '@web/api/stats/keys';
 import { getSupabase } from '@web/lib/supabase';
 
 /**
- * Keeps the dashboard live: a status or AI update merges into the list,
- * views and votes refetch it, and a notification refreshes the activity.
+ * Keeps the dashboard live: a status or AI update merges into the list at
+ * once and refetches it, views and votes refetch it, and a notification
+ * refreshes the activity.
  */
 export function useFeedbackRealtime(userId: string) {
   const queryClient = useQueryClient();
@@ -23,12 +24,21 @@ export function useFeedbackRealtime(userId: string) {
     const offFeedback = subscribeToMyFeedback(client, userId, (payload) => {
       const row = payload.new;
       if (!('id' in row)) return;
-      queryClient.setQueryData<MyFeedback[]>(mine, (list) =>
-        list?.map((item) =>
-          item.id === row.id ? { ...item, ...pick(item, row) } : item,
-        ),
-      );
-      void queryClient.invalidateQueries({ queryKey: statsKeys.user(userId) });
+      void (async () => {
+        // A fetch already under way (a view's event starts one) would answer
+        // with the row as it was and overwrite this change: it is cancelled
+        // first, the change merged, and the list fetched again.
+        await queryClient.cancelQueries({ queryKey: mine });
+        queryClient.setQueryData<MyFeedback[]>(mine, (list) =>
+          list?.map((item) =>
+            item.id === row.id ? { ...item, ...pick(item, row) } : item,
+          ),
+        );
+        void queryClient.invalidateQueries({ queryKey: mine });
+        void queryClient.invalidateQueries({
+          queryKey: statsKeys.user(userId),
+        });
+      })();
     });
     const offActivity = subscribeToMyFeedbackActivity(client, userId, () => {
       void queryClient.invalidateQueries({ queryKey: mine });
