@@ -7,6 +7,8 @@ type Id = string | number;
 let sonner: Sonner | undefined;
 const waiting: ((s: Sonner) => void)[] = [];
 let count = 0;
+/** The result toast on screen (success, info, message), if any. */
+let lastResult: Id | undefined;
 
 /**
  * Called by the toaster (app/toaster.tsx) once it listens: sonner loads
@@ -28,6 +30,14 @@ const kind =
   (message: Message, options?: ExternalToast): Id => {
     // Known at once, so a caller can dismiss a toast sonner has not shown yet.
     const id = options?.id ?? `toast-${++count}`;
+    // One result at a time: a new action's confirmation replaces the last
+    // one, so the stack never reads as two actions ("Split… // Renamed").
+    // Errors and warnings stay until read; a caller-chosen id is its own.
+    if (name !== 'error' && name !== 'warning' && !options?.id) {
+      const previous = lastResult;
+      if (previous !== undefined) run((s) => void s.dismiss(previous));
+      lastResult = id;
+    }
     run((s) => s[name](message, { ...options, id }));
     return id;
   };

@@ -56,3 +56,39 @@ describe('toast before sonner has loaded', () => {
     ]);
   });
 });
+
+describe('one result toast at a time', () => {
+  it("replaces the last action's confirmation, keeps errors and caller ids", () => {
+    const { toast, toasterReady } = facade;
+    const { calls, sonner } = fakeSonner();
+    toasterReady(sonner);
+    const split = toast.success('Split into a new topic');
+    const failed = toast.error('Not moved');
+    const keep = toast.info('Signed in', { id: 'auth' });
+    toast.success('Topic renamed');
+    expect(calls).toEqual([
+      ['success', 'Split into a new topic', { id: split }],
+      ['error', 'Not moved', { id: failed }],
+      ['info', 'Signed in', { id: keep }],
+      ['dismiss', split],
+      ['success', 'Topic renamed', { id: expect.any(String) }],
+    ]);
+  });
+});
+
+describe('the real toaster', () => {
+  it('shows only the latest confirmation', async () => {
+    const { render, screen, waitFor } = await import('@testing-library/react');
+    const { createElement } = await import('react');
+    const { default: AppToaster } = await import('@web/app/toaster');
+    const { toast } = await import('@web/lib/toast');
+    render(createElement(AppToaster));
+    toast.success('Split into a new topic');
+    await screen.findByText('Split into a new topic');
+    toast.success('Topic renamed');
+    await screen.findByText('Topic renamed');
+    await waitFor(() =>
+      expect(screen.queryByText('Split into a new topic')).toBeNull(),
+    );
+  });
+});
