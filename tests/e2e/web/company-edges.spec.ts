@@ -3,7 +3,13 @@ import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
 import { CompanyPage } from './pages/company.page.ts';
-import { DEMO_PASSWORD, newEmail, signedInClient, snap } from './support.ts';
+import {
+  DEMO_PASSWORD,
+  newEmail,
+  shoot,
+  signedInClient,
+  snap,
+} from './support.ts';
 
 // Issue #19 "Trust at the edges", the company items, driven as the tester
 // did: a consumer never becomes a company silently (14), domains are not
@@ -343,4 +349,38 @@ test('the team tabs follow the WAI-ARIA tabs pattern (13)', async ({
   await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowLeft');
   await expect(tabs.nth(3)).toBeFocused();
+});
+
+test('on a phone the first feedback is on the first screen; filters open behind a button; the subtitle counts matches (#40 item 9)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const co = new CompanyPage(page);
+  await co.signIn('company@example.com', DEMO_PASSWORD);
+  await expect(co.items().first()).toBeInViewport();
+  const box = await co.items().first().boundingBox();
+  expect(box!.y).toBeLessThan(844 - 80);
+  await expect(
+    page.getByText(/\d+ feedback on your verified domains/),
+  ).toBeVisible();
+  const domain = page.getByRole('combobox', { name: 'Domain' });
+  await expect(domain).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await shoot(page, 'company-dashboard-phone-filters-closed');
+  await toggle.click();
+  await expect(domain).toBeVisible();
+  await domain.selectOption('shop.example.com');
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(
+    page.getByText(/^\d+ feedback match(es)? your filters$/),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/feedback on your verified domains/),
+  ).toBeHidden();
+  await shoot(page, 'company-dashboard-phone-filters-open');
+  // Desktop: every filter shows, no button.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
 });

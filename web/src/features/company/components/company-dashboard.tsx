@@ -41,6 +41,7 @@ import {
   filtersFromParams,
   filtersToParams,
   invertedDates,
+  activeFilterCount,
   type FilterValues,
 } from './feedback-filters';
 import { filterNavigation } from '@web/lib/filter-history';
@@ -145,6 +146,9 @@ export function CompanyDashboard({
   }
 
   const filtered = Object.values(filters).some((v) => v !== '');
+  // Sorting reorders, it does not narrow: the subtitle's count stays "on
+  // your verified domains" (#40 item 9).
+  const narrowed = filters.search !== '' || activeFilterCount(filters) > 0;
 
   // The open feedback is in the URL (?feedback=<id>, #21): a link or a
   // reload opens it again, through the view allowance like a click.
@@ -262,7 +266,9 @@ export function CompanyDashboard({
               Feedback for {company.company_name}
             </h1>
             <p className="mt-1 text-sm text-ink-muted">
-              {total} feedback on your verified domains
+              {narrowed
+                ? `${total} feedback ${total === 1 ? 'matches' : 'match'} your filters`
+                : `${total} feedback on your verified domains`}
             </p>
           </div>
           <ExportButton />

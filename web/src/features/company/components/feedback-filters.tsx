@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FEEDBACK_CATEGORIES, categoryLabel } from '@shared/domain/categories';
 import { domainFilterOptions } from '@shared/domain/domains';
@@ -10,6 +11,7 @@ import {
   type Plan,
 } from '@shared/domain/plans';
 import { FEEDBACK_STATUSES, statusInfo } from '@shared/domain/statuses';
+import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { inputClass } from '@web/components/ui/field';
 
@@ -51,6 +53,12 @@ const PARAM_KEYS: Record<keyof FilterValues, string> = {
   assignee: 'assignee',
   unanswered: 'unanswered',
 };
+
+/** Filters narrowing the list (search and sort aside): the count on the phone's Filters button. */
+export function activeFilterCount(v: FilterValues): number {
+  const { search: _search, sort: _sort, ...narrowing } = v;
+  return Object.values(narrowing).filter((x) => x !== '').length;
+}
 
 /** The filters kept in the dashboard's URL. */
 export function filtersFromParams(params: URLSearchParams): FilterValues {
@@ -148,13 +156,18 @@ export function FeedbackFilters({
   const categoryLocked = !canUseFilter(plan, 'category');
   const statusLocked = !canUseFilter(plan, 'status');
   const dateLocked = !canUseFilter(plan, 'date');
+  // Below `sm` only the search shows, the rest behind a button: on a phone
+  // the first feedback is on the first screen (#40 item 9).
+  const [open, setOpen] = useState(false);
+  const active = activeFilterCount(value);
+  const more = open ? 'contents' : 'contents max-sm:hidden';
   return (
     <Card>
       <h2 className="sr-only">Filters</h2>
       {hasLockedFilters(plan) && (
         <p
           role="note"
-          className="mb-4 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm font-medium text-accent-700"
+          className={`${open ? '' : 'max-sm:hidden'} mb-4 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm font-medium text-accent-700`}
         >
           <span>{UPGRADE_FILTERS_BANNER}</span>.{' '}
           <Link to={UPGRADE_PATH} className="font-semibold underline">
@@ -162,7 +175,7 @@ export function FeedbackFilters({
           </Link>
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-4 sm:grid-cols-2 lg:grid-cols-6">
         <label className="flex min-w-0 flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
           <Label text="Search" locked={false} />
           <input
@@ -173,105 +186,119 @@ export function FeedbackFilters({
             onChange={(e) => set('search')(e.target.value)}
           />
         </label>
-        <label className="flex min-w-0 flex-col gap-1.5">
-          <Label text="Domain" locked={false} />
-          <select
-            className={inputClass}
-            title={value.domain || undefined}
-            value={value.domain}
-            onChange={(e) => set('domain')(e.target.value)}
-          >
-            <option value="">All domains</option>
-            {domainFilterOptions(domains, hosts, value.domain).map((g) =>
-              g.subs.length === 0 ? (
-                <option key={g.value} value={g.value}>
-                  {g.value}
-                </option>
-              ) : (
-                // A domain and the subdomains feedback came from under it.
-                <optgroup key={g.value} label={g.value}>
-                  <option value={g.value}>{g.value}</option>
-                  {g.subs.map((h) => (
-                    <option key={h} value={h}>
-                      {h}
-                    </option>
-                  ))}
-                </optgroup>
-              ),
-            )}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col gap-1.5">
-          <Label text="Category" locked={categoryLocked} />
-          <select
-            className={inputClass}
-            disabled={categoryLocked}
-            value={value.category}
-            onChange={(e) => set('category')(e.target.value)}
-          >
-            <option value="">All categories</option>
-            {FEEDBACK_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col gap-1.5">
-          <Label text="Status" locked={statusLocked} />
-          <select
-            className={inputClass}
-            disabled={statusLocked}
-            value={value.status}
-            onChange={(e) => set('status')(e.target.value)}
-          >
-            <option value="">All statuses</option>
-            {FEEDBACK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusInfo(s).label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset
-          className="flex min-w-0 flex-col gap-1.5 sm:col-span-2"
-          disabled={dateLocked}
+        <Button
+          variant="secondary"
+          className="self-end sm:hidden"
+          aria-expanded={open}
+          aria-controls="filters-more filters-order"
+          onClick={() => setOpen((o) => !o)}
         >
-          <legend className="mb-1.5">
-            <Label text="Date" locked={dateLocked} />
-          </legend>
-          <div className="flex min-w-0 gap-2">
-            <input
-              type="date"
-              aria-label="From"
-              className={`${inputClass} min-w-0`}
-              value={value.from}
-              onChange={(e) => set('from')(e.target.value)}
-            />
-            <input
-              type="date"
-              aria-label="To"
-              className={`${inputClass} min-w-0`}
-              value={value.to}
-              onChange={(e) => set('to')(e.target.value)}
-              aria-invalid={invertedDates(value) || undefined}
-              aria-describedby={
-                invertedDates(value) ? 'date-range-error' : undefined
-              }
-            />
-          </div>
-          {invertedDates(value) && (
-            <p
-              id="date-range-error"
-              role="alert"
-              className="mt-1 text-xs font-medium text-red-600"
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+        </Button>
+        <div id="filters-more" className={more}>
+          <label className="flex min-w-0 flex-col gap-1.5 max-sm:col-span-2">
+            <Label text="Domain" locked={false} />
+            <select
+              className={inputClass}
+              title={value.domain || undefined}
+              value={value.domain}
+              onChange={(e) => set('domain')(e.target.value)}
             >
-              The start date must be on or before the end date.
-            </p>
-          )}
-        </fieldset>
+              <option value="">All domains</option>
+              {domainFilterOptions(domains, hosts, value.domain).map((g) =>
+                g.subs.length === 0 ? (
+                  <option key={g.value} value={g.value}>
+                    {g.value}
+                  </option>
+                ) : (
+                  // A domain and the subdomains feedback came from under it.
+                  <optgroup key={g.value} label={g.value}>
+                    <option value={g.value}>{g.value}</option>
+                    {g.subs.map((h) => (
+                      <option key={h} value={h}>
+                        {h}
+                      </option>
+                    ))}
+                  </optgroup>
+                ),
+              )}
+            </select>
+          </label>
+          <label className="flex min-w-0 flex-col gap-1.5 max-sm:col-span-2">
+            <Label text="Category" locked={categoryLocked} />
+            <select
+              className={inputClass}
+              disabled={categoryLocked}
+              value={value.category}
+              onChange={(e) => set('category')(e.target.value)}
+            >
+              <option value="">All categories</option>
+              {FEEDBACK_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {categoryLabel(c)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex min-w-0 flex-col gap-1.5 max-sm:col-span-2">
+            <Label text="Status" locked={statusLocked} />
+            <select
+              className={inputClass}
+              disabled={statusLocked}
+              value={value.status}
+              onChange={(e) => set('status')(e.target.value)}
+            >
+              <option value="">All statuses</option>
+              {FEEDBACK_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {statusInfo(s).label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset
+            className="col-span-2 flex min-w-0 flex-col gap-1.5"
+            disabled={dateLocked}
+          >
+            <legend className="mb-1.5">
+              <Label text="Date" locked={dateLocked} />
+            </legend>
+            <div className="flex min-w-0 gap-2">
+              <input
+                type="date"
+                aria-label="From"
+                className={`${inputClass} min-w-0`}
+                value={value.from}
+                onChange={(e) => set('from')(e.target.value)}
+              />
+              <input
+                type="date"
+                aria-label="To"
+                className={`${inputClass} min-w-0`}
+                value={value.to}
+                onChange={(e) => set('to')(e.target.value)}
+                aria-invalid={invertedDates(value) || undefined}
+                aria-describedby={
+                  invertedDates(value) ? 'date-range-error' : undefined
+                }
+              />
+            </div>
+            {invertedDates(value) && (
+              <p
+                id="date-range-error"
+                role="alert"
+                className="mt-1 text-xs font-medium text-red-600"
+              >
+                The start date must be on or before the end date.
+              </p>
+            )}
+          </fieldset>
+        </div>
       </div>
-      <div className="mt-4 flex flex-wrap items-end gap-4 border-t border-line pt-4">
+      <div
+        id="filters-order"
+        className={`${open ? 'flex' : 'hidden sm:flex'} mt-4 flex-wrap items-end gap-4 border-t border-line pt-4`}
+      >
         <label className="flex min-w-0 flex-col gap-1.5">
           <Label text="Sort by" locked={false} />
           <select
