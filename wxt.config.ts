@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { EXTENSION_DESCRIPTION } from './shared/domain/extension-permissions.ts';
 import {
-  EXTENSION_BACKEND_FILE,
+  extensionBackendFile,
   publicUrlFromEnv,
 } from './shared/domain/public-url.ts';
 import { FIREFOX_ADDON_ID } from './shared/domain/extension-build.ts';
@@ -63,10 +63,10 @@ export default defineConfig({
   },
   hooks: {
     // Recorded for the /extension page and for npm start's rebuild check.
-    'build:done': () => {
+    'build:done': (wxt) => {
       mkdirSync(path.join(root, '.output'), { recursive: true });
       writeFileSync(
-        path.join(root, '.output', EXTENSION_BACKEND_FILE),
+        path.join(root, '.output', extensionBackendFile(wxt.config.browser)),
         `${publicUrl}\n`,
       );
     },

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
-  EXTENSION_BACKEND_FILE,
+  extensionBackendFile,
   publicUrlFromEnv,
 } from '../shared/domain/public-url.ts';
 
@@ -26,7 +26,7 @@ const common = ['shared', 'package-lock.json'];
 
 /** The backend the built extension talks to (recorded by wxt.config.ts). */
 function builtExtensionBackend(): string | null {
-  const file = path.join('.output', EXTENSION_BACKEND_FILE);
+  const file = path.join('.output', extensionBackendFile('chrome'));
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
 }
 const publicUrl = publicUrlFromEnv(process.env);

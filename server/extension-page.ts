@@ -2,7 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXTENSION_PERMISSIONS } from '../shared/domain/extension-permissions.ts';
-import { EXTENSION_BACKEND_FILE } from '../shared/domain/public-url.ts';
+import {
+  extensionBackendFile,
+  extensionBuildCommand,
+} from '../shared/domain/public-url.ts';
 import { jsonResponse, type PageResponse } from './http.ts';
 
 const escapeHtml = (s: string) =>
@@ -11,29 +14,41 @@ const escapeHtml = (s: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!,
   );
 
+/** The address a browser's build was made for, if it was built. */
+function builtFor(outputDir: string, browser: string): string {
+  const file = path.join(outputDir, extensionBackendFile(browser));
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+}
+
 /**
- * Which backend the built extension talks to, and how to change it: the
- * address recorded at build time, a warning when it is not this server,
- * and the extension's Options.
+ * Which backend a browser's build talks to: the address recorded at build
+ * time, and a warning with the command that builds it for this server when
+ * it is another.
  */
-function backendSection(outputDir: string, publicUrl: string): string {
-  const file = path.join(outputDir, EXTENSION_BACKEND_FILE);
-  const builtFor = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+function buildBackend(
+  outputDir: string,
+  browser: string,
+  script: string,
+  publicUrl: string,
+): string {
+  const recorded = builtFor(outputDir, browser);
+  if (!recorded) return '';
   const here = escapeHtml(publicUrl);
   const lines = [
-    builtFor
-      ? `<p data-testid="extension-backend">This build of the extension talks to <code>${escapeHtml(builtFor)}</code>.</p>`
-      : `<p data-testid="extension-backend">Built with <code>npm run build:ext</code>, the extension talks to <code>${here}</code> (<code>PEEGA_PUBLIC_URL</code>, else <code>http://localhost:$PORT</code>).</p>`,
+    `<p data-testid="extension-backend-${browser}">This build of the extension talks to <code>${escapeHtml(recorded)}</code>.</p>`,
   ];
-  if (builtFor && builtFor !== publicUrl) {
+  if (recorded !== publicUrl)
     lines.push(
-      `<p class="warn" role="alert">This site's backend is <code>${here}</code>: change the extension's backend address to it, or build it again with <code>PEEGA_PUBLIC_URL=${here} npm run build:ext</code> (<code>npm start</code> does this by itself).</p>`,
+      `<p class="warn" role="alert">This site's backend is <code>${here}</code>: change the extension's backend address to it, or build it again with <code>${escapeHtml(extensionBuildCommand(script, publicUrl))}</code>${browser === 'chrome' ? ' (<code>npm start</code> does this by itself)' : ''}.</p>`,
     );
-  }
-  lines.push(
-    `<p>To use another Peega backend, open the extension's <strong>Options</strong> (right-click the Peega icon → Options) and change the <strong>Backend address</strong>.</p>`,
-  );
   return lines.join('\n');
+}
+
+/** How to point a build at another backend. */
+function backendSection(publicUrl: string): string {
+  return `<h2>Its backend</h2>
+<p>Built by the commands above, the extension talks to this site, <code>${escapeHtml(publicUrl)}</code>.</p>
+<p>To use another Peega backend, open the extension's <strong>Options</strong> (right-click the Peega icon → Options) and change the <strong>Backend address</strong>.</p>`;
 }
 
 /** Why the extension asks for each permission (issue #26; the same texts as the manifest and docs). */
@@ -55,7 +70,7 @@ const BUILDS = [
     browser: 'chrome',
     label: 'Chrome or Chromium',
     folder: 'chrome-mv3',
-    build: 'npm run build:ext',
+    build: 'build:ext',
     zip: 'npm run zip:ext',
     steps: (folder: string) => [
       'Open <code>chrome://extensions</code>.',
@@ -67,7 +82,7 @@ const BUILDS = [
     browser: 'firefox',
     label: 'Firefox',
     folder: 'firefox-mv3',
-    build: 'npm run build:ext:firefox',
+    build: 'build:ext:firefox',
     zip: 'npm run zip:ext:firefox',
     steps: (folder: string) => [
       'Open <code>about:debugging#/runtime/this-firefox</code>.',
@@ -110,12 +125,15 @@ export function createExtensionPage(
     }
     if (subPath !== '/' && subPath !== '')
       return jsonResponse(404, { message: 'Not found' });
+    const here = publicUrl();
     const sections = BUILDS.map((b) => {
       const unpacked = path.join(outputDir, b.folder);
       const built = existsSync(path.join(unpacked, 'manifest.json'));
+      // The command builds for this server, whatever its port (#40 item 13).
+      const command = escapeHtml(extensionBuildCommand(b.build, here));
       const folder = built
         ? `<code>${escapeHtml(unpacked)}</code>`
-        : `<code>.output/${b.folder}</code> (build it first with <code>${b.build}</code>)`;
+        : `<code>.output/${b.folder}</code> (build it first with <code>${command}</code>)`;
       const steps = b.steps(folder).map((step) => `<li>${step}</li>`);
       return `<section data-testid="extension-${b.browser}">
 <h2>In ${b.label}</h2>
@@ -123,6 +141,7 @@ export function createExtensionPage(
 ${steps.join('\n')}
 <li>Pin Peega to the toolbar and click it on any page.</li>
 </ol>
+${built ? buildBackend(outputDir, b.browser, b.build, here) : ''}
 ${findZip(b.browser) ? `<p><a class="btn" href="/extension/peega-${b.browser}.zip">Download for ${b.label} (.zip)</a></p>` : ''}
 </section>`;
     });
@@ -137,7 +156,7 @@ a.btn{display:inline-block;background:#6d28d9;color:#fff;padding:10px 18px;borde
 <h1>Install the Peega extension</h1>
 <p>Peega's browser extension lets you send feedback about any website in two clicks.</p>
 ${sections.join('\n')}
-${backendSection(outputDir, publicUrl())}
+${backendSection(here)}
 ${permissionsSection()}
 <p><a href="/">Back to Peega</a></p>
 </main></body></html>`;

@@ -27,7 +27,27 @@ export function publicUrlFromEnv(env: PublicUrlEnv): string {
 
 /**
  * File in the extension's output folder (`.output/`) recording the backend
- * address the last extension build was made for, so the `/extension` page
- * can say which backend it uses and `npm start` can rebuild when it differs.
+ * address a browser's last extension build was made for, so the `/extension`
+ * page can say which backend each build uses and `npm start` can rebuild when
+ * it differs. One per browser: building for Firefox must not rewrite what
+ * the Chromium build talks to (#40 item 13).
  */
-export const EXTENSION_BACKEND_FILE = 'extension-backend.txt';
+export function extensionBackendFile(browser: string): string {
+  return `extension-backend.${browser}.txt`;
+}
+
+/**
+ * The command that builds the extension for `publicUrl`: the bare script when
+ * that is the default address, else with `PEEGA_PUBLIC_URL` set, so a command
+ * a page shows builds for that page's server whatever its port.
+ * `('build:ext:firefox', 'http://localhost:4200')` →
+ * `'PEEGA_PUBLIC_URL=http://localhost:4200 npm run build:ext:firefox'`.
+ */
+export function extensionBuildCommand(
+  script: string,
+  publicUrl: string,
+): string {
+  return publicUrl === publicUrlFromEnv({})
+    ? `npm run ${script}`
+    : `PEEGA_PUBLIC_URL=${publicUrl} npm run ${script}`;
+}

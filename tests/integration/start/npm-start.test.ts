@@ -47,7 +47,7 @@ it.skipIf(process.env.PEEGA_TEST_PASS === 'secondary')(
       // and /extension says so.
       expect(
         readFileSync(
-          path.resolve('.output/extension-backend.txt'),
+          path.resolve('.output/extension-backend.chrome.txt'),
           'utf8',
         ).trim(),
       ).toBe(url);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EXTENSION_PERMISSIONS } from '../../../shared/domain/extension-permissions.ts';
-import { EXTENSION_BACKEND_FILE } from '../../../shared/domain/public-url.ts';
+import { extensionBackendFile } from '../../../shared/domain/public-url.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 
 // /extension says which backend the built extension talks to and how to
@@ -27,7 +27,10 @@ afterAll(async () => {
 const page = async () => (await fetch(`${t.url}/extension`)).text();
 
 it('names the backend of the built extension and points to its Options', async () => {
-  writeFileSync(path.join(output, EXTENSION_BACKEND_FILE), `${t.url}\n`);
+  writeFileSync(
+    path.join(output, extensionBackendFile('chrome')),
+    `${t.url}\n`,
+  );
   const html = await page();
   expect(html).toContain(
     `This build of the extension talks to <code>${t.url}</code>.`,
@@ -39,7 +42,7 @@ it('names the backend of the built extension and points to its Options', async (
 
 it('warns when the extension was built for another backend', async () => {
   writeFileSync(
-    path.join(output, EXTENSION_BACKEND_FILE),
+    path.join(output, extensionBackendFile('chrome')),
     'http://localhost:3000\n',
   );
   const html = await page();
@@ -49,7 +52,42 @@ it('warns when the extension was built for another backend', async () => {
   expect(html).toMatch(
     new RegExp(`role="alert">This site's backend is <code>${t.url}</code>`),
   );
-  expect(html).toContain(`PEEGA_PUBLIC_URL=${t.url} npm run build:ext`);
+  expect(html).toContain(
+    `build it again with <code>PEEGA_PUBLIC_URL=${t.url} npm run build:ext</code>`,
+  );
+});
+
+// #40 item 13: the page's commands build for this server whatever its port,
+// and a Firefox build does not rewrite what the Chromium build talks to.
+it("gives each browser's build its own backend line and commands for this server", async () => {
+  writeFileSync(
+    path.join(output, extensionBackendFile('chrome')),
+    `${t.url}\n`,
+  );
+  const before = await page();
+  expect(before).toContain(
+    `build it first with <code>PEEGA_PUBLIC_URL=${t.url} npm run build:ext:firefox</code>`,
+  );
+  expect(before).not.toContain('data-testid="extension-backend-firefox"');
+  mkdirSync(path.join(output, 'firefox-mv3'), { recursive: true });
+  writeFileSync(path.join(output, 'firefox-mv3', 'manifest.json'), '{}');
+  writeFileSync(
+    path.join(output, extensionBackendFile('firefox')),
+    'http://localhost:3000\n',
+  );
+  const html = await page();
+  expect(html).toContain(
+    `<p data-testid="extension-backend-chrome">This build of the extension talks to <code>${t.url}</code>.</p>`,
+  );
+  expect(html).toContain(
+    '<p data-testid="extension-backend-firefox">This build of the extension talks to <code>http://localhost:3000</code>.</p>',
+  );
+  expect(html).toContain(
+    `build it again with <code>PEEGA_PUBLIC_URL=${t.url} npm run build:ext:firefox</code>`,
+  );
+  expect(html.match(/role="alert"/g)).toHaveLength(1);
+  rmSync(path.join(output, 'firefox-mv3'), { recursive: true });
+  rmSync(path.join(output, extensionBackendFile('firefox')));
 });
 
 it('says why the extension asks for each permission, and that no site is read up front', async () => {
@@ -71,7 +109,9 @@ it('offers the Chromium and the Firefox build, each with its zip', async () => {
   );
   expect(before).toContain('<strong>Load Temporary Add-on…</strong>');
   // The Firefox build is not there yet: say how to make it, offer no zip.
-  expect(before).toContain('<code>npm run build:ext:firefox</code>');
+  expect(before).toContain(
+    `<code>PEEGA_PUBLIC_URL=${t.url} npm run build:ext:firefox</code>`,
+  );
   expect(before).not.toContain('.zip">');
   expect((await fetch(`${t.url}/extension/peega-firefox.zip`)).status).toBe(
     404,

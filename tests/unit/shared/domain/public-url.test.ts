@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { publicUrlFromEnv } from '@shared/domain/public-url.ts';
+import {
+  extensionBackendFile,
+  extensionBuildCommand,
+  publicUrlFromEnv,
+} from '@shared/domain/public-url.ts';
 
 describe('publicUrlFromEnv (server start and extension build alike)', () => {
   it.each([
@@ -13,5 +17,21 @@ describe('publicUrlFromEnv (server start and extension build alike)', () => {
     [{ PORT: '4200', PEEGA_PUBLIC_URL: '' }, 'http://localhost:4200'],
   ])('%j → %s', (env, url) => {
     expect(publicUrlFromEnv(env)).toBe(url);
+  });
+});
+
+describe('extensionBuildCommand', () => {
+  it('is the bare script for the default address, else names the address', () => {
+    expect(extensionBuildCommand('build:ext', 'http://localhost:3000')).toBe(
+      'npm run build:ext',
+    );
+    expect(
+      extensionBuildCommand('build:ext:firefox', 'http://localhost:4200'),
+    ).toBe('PEEGA_PUBLIC_URL=http://localhost:4200 npm run build:ext:firefox');
+  });
+  it('records each browser in its own file', () => {
+    expect(extensionBackendFile('chrome')).not.toBe(
+      extensionBackendFile('firefox'),
+    );
   });
 });
