@@ -67,6 +67,15 @@ test('a voice note recorded in Chrome uploads, earns +1 XP and plays for author 
   expect(objectUrl).toMatch(/\.webm$/);
   await expect(form.submit()).toHaveText('Submit Feedback (+16 XP)');
 
+  // #40 item 14: a reload keeps the voice note with the text, playable,
+  // and its XP still counted.
+  await page.reload();
+  await expect(form.field('Feedback Title')).toHaveValue(title);
+  const kept = page.locator('form audio');
+  await expectPlayable(kept);
+  await expect(kept).toHaveAttribute('src', /\/storage\/v1\/object\/sign\//);
+  await expect(form.submit()).toHaveText('Submit Feedback (+16 XP)');
+
   await form.submit().click();
   await expect(
     page.getByText('Thank you for your feedback. You earned 16 points!'),
@@ -98,4 +107,38 @@ test('a voice note recorded in Chrome uploads, earns +1 XP and plays for author 
   await expect(voice).toHaveAttribute('src', /\/storage\/v1\/object\/sign\//);
   await expectPlayable(voice);
   await companyContext.close();
+});
+
+test('an attachment the draft kept but the bucket lost is said, not dropped silently (#40 item 14)', async ({
+  page,
+}) => {
+  const auth = new AuthPage(page);
+  await auth.goto();
+  await auth.signUp('Lost Voice', newEmail('lostvoice'), DEMO_PASSWORD);
+  await new DashboardPage(page).expectLoaded();
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) =>
+      k.endsWith('-auth-token'),
+    )!;
+    const userId = JSON.parse(localStorage.getItem(key)!).user.id as string;
+    localStorage.setItem(
+      `peega:feedback-draft:${userId}`,
+      JSON.stringify({
+        title: 'Kept title',
+        audio: {
+          name: 'voice-note.webm',
+          path: `${crypto.randomUUID()}/${crypto.randomUUID()}.webm`,
+        },
+      }),
+    );
+  });
+  const form = new SubmitFeedbackPage(page);
+  await form.goto();
+  await expect(form.field('Feedback Title')).toHaveValue('Kept title');
+  await expect(
+    page.getByText(
+      'Your voice note could not be kept: record or add it again.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Record/ })).toBeVisible();
 });

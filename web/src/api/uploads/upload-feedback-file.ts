@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   removeFeedbackFile,
+  signedFileUrl,
   uploadFeedbackFile,
   type UploadBucket,
 } from '@shared/data/uploads';
@@ -22,4 +23,9 @@ export function useUploadFeedbackFile() {
 /** Deletes a file the user removed from the form (best effort). */
 export function removeUploadedFile(bucket: UploadBucket, path: string) {
   return removeFeedbackFile(getSupabase(), bucket, path).catch(() => {});
+}
+
+/** A short-lived address of the user's own upload (a draft's, after a reload). */
+export function uploadedFileUrl(bucket: UploadBucket, path: string) {
+  return signedFileUrl(getSupabase(), bucket, path, 3600);
 }

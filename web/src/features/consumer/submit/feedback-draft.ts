@@ -4,6 +4,12 @@ import {
   type FeedbackCategory,
 } from '@shared/domain/categories';
 
+/** An attachment already in its bucket: the draft keeps where it is. */
+export interface KeptFile {
+  name: string;
+  path: string;
+}
+
 /** What the web feedback form keeps while it is being typed. */
 export interface FeedbackDraft {
   companyName: string;
@@ -11,6 +17,8 @@ export interface FeedbackDraft {
   title: string;
   description: string;
   category: FeedbackCategory | null;
+  screenshot: KeptFile | null;
+  audio: KeptFile | null;
 }
 
 export const EMPTY_DRAFT: FeedbackDraft = {
@@ -19,6 +27,8 @@ export const EMPTY_DRAFT: FeedbackDraft = {
   title: '',
   description: '',
   category: null,
+  screenshot: null,
+  audio: null,
 };
 
 /**
@@ -30,6 +40,12 @@ export const draftStorageKey = (userId: string) =>
   `peega:feedback-draft:${userId}`;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const keptFile = (v: unknown): KeptFile | null => {
+  const f = v as Partial<KeptFile> | null;
+  return f && typeof f.name === 'string' && typeof f.path === 'string'
+    ? { name: f.name, path: f.path }
+    : null;
+};
 
 /** The user's stored draft, or an empty one (a broken entry is ignored). */
 export function readDraft(userId: string): FeedbackDraft {
@@ -45,6 +61,8 @@ export function readDraft(userId: string): FeedbackDraft {
       title: text(raw.title),
       description: text(raw.description),
       category: category ?? null,
+      screenshot: keptFile(raw.screenshot),
+      audio: keptFile(raw.audio),
     };
   } catch {
     return EMPTY_DRAFT;
@@ -54,7 +72,7 @@ export function readDraft(userId: string): FeedbackDraft {
 /** Stores the draft, or forgets it when it holds nothing. */
 export function writeDraft(userId: string, draft: FeedbackDraft): void {
   const empty = Object.values(draft).every(
-    (v) => v === null || v.trim() === '',
+    (v) => v === null || (typeof v === 'string' && v.trim() === ''),
   );
   try {
     if (empty) localStorage.removeItem(draftStorageKey(userId));

@@ -63,8 +63,15 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
     useCallback(() => formRef.current?.requestSubmit(), []),
   );
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const screenshot = useFileUpload('screenshots');
-  const audio = useFileUpload('audio');
+  // Uploaded attachments survive a reload with the text (#40 item 14).
+  const screenshot = useFileUpload('screenshots', {
+    file: draft.screenshot,
+    onChange: (f) => set('screenshot', f),
+  });
+  const audio = useFileUpload('audio', {
+    file: draft.audio,
+    onChange: (f) => set('audio', f),
+  });
   const create = useCreateFeedback(userId);
   const mine = useMyFeedback(userId);
 

@@ -1,5 +1,5 @@
 import { failureText } from '@shared/data/client';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import type { UploadBucket } from '@shared/data/uploads';
 import {
@@ -20,8 +20,10 @@ import {
 } from '@shared/domain/validation/messages';
 import {
   removeUploadedFile,
+  uploadedFileUrl,
   useUploadFeedbackFile,
 } from '@web/api/uploads/upload-feedback-file';
+import type { KeptFile } from './feedback-draft';
 
 /** Upload states of consumer spec §4: idle, uploading, uploaded. */
 export type UploadState =
@@ -34,14 +36,53 @@ const LABEL: Record<UploadBucket, string> = {
   audio: 'audio',
 };
 
+/** Said when a kept attachment is gone after a reload (#40 item 14). */
+export function attachmentLostMessage(bucket: UploadBucket) {
+  return bucket === 'screenshots'
+    ? 'Your screenshot could not be kept: add it again.'
+    : 'Your voice note could not be kept: record or add it again.';
+}
+
 /**
  * Checks a chosen file with the shared rules, uploads it to its private
  * bucket and tracks its state. A failure toasts and returns to idle; the
- * rest of the form is untouched.
+ * rest of the form is untouched. With `kept`, an upload survives a reload:
+ * the draft keeps its path, and it comes back from the bucket (#40 item 14).
  */
-export function useFileUpload(bucket: UploadBucket) {
-  const [state, setState] = useState<UploadState>({ status: 'idle' });
+export function useFileUpload(
+  bucket: UploadBucket,
+  kept?: { file: KeptFile | null; onChange: (file: KeptFile | null) => void },
+) {
+  const [state, setState] = useState<UploadState>(() =>
+    kept?.file
+      ? { status: 'uploading', name: kept.file.name }
+      : { status: 'idle' },
+  );
   const upload = useUploadFeedbackFile();
+  const onKept = kept?.onChange;
+  // Once, on mount: the draft's upload is read back through a short-lived
+  // address; a file gone from the bucket is said, not silently dropped.
+  const restoring = useRef(kept?.file ?? null);
+  useEffect(() => {
+    const file = restoring.current;
+    if (!file) return;
+    let live = true;
+    uploadedFileUrl(bucket, file.path).then(
+      (previewUrl) => {
+        if (live) setState({ status: 'uploaded', ...file, previewUrl });
+      },
+      () => {
+        if (!live) return;
+        setState({ status: 'idle' });
+        onKept?.(null);
+        toast.info(attachmentLostMessage(bucket));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
+  }, []);
   // This field's error toasts: a later successful upload clears them.
   const errors = useRef<(string | number)[]>([]);
   const fail = (title: string, description?: string) =>
@@ -90,6 +131,7 @@ export function useFileUpload(bucket: UploadBucket) {
         path,
         previewUrl: URL.createObjectURL(file),
       });
+      onKept?.({ name, path });
       errors.current.splice(0).forEach((id) => toast.dismiss(id));
       toast.success(
         bucket === 'screenshots' ? 'Screenshot uploaded!' : 'Audio uploaded!',
@@ -109,6 +151,7 @@ export function useFileUpload(bucket: UploadBucket) {
       void removeUploadedFile(bucket, state.path);
     }
     setState({ status: 'idle' });
+    onKept?.(null);
   }
 
   return { state, choose, remove };
