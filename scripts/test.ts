@@ -9,13 +9,19 @@
 // ci: the other database for the backend suites, the suites whose behaviour
 // depends on demo mode outside it, the Supabase CLI on a pushed database, the
 // bench smoke and the load run. Needs DATABASE_URL.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 interface Stage {
   name: string;
   cmd: string[];
   env?: NodeJS.ProcessEnv;
 }
+/**
+ * A step: one stage, or lanes that run side by side, each a list of stages
+ * in order. The backend suites keep about 1.5 of the two cores busy, so the
+ * single-threaded checks run beside them instead of after.
+ */
+type Step = Stage | { lanes: Stage[][] };
 
 const npm = (script: string, ...args: string[]) => [
   'npm',
@@ -51,14 +57,20 @@ const testDb = (...args: string[]) => [
   ...args,
 ];
 
-const tiers: Record<string, Stage[]> = {
+const tiers: Record<string, Step[]> = {
   main: [
     { name: 'browsers', cmd: ['node', 'scripts/require-chromium.mjs'] },
-    { name: 'typecheck', cmd: npm('typecheck') },
-    { name: 'lint', cmd: npm('lint') },
-    { name: 'format', cmd: npm('format:check') },
-    { name: 'unit', cmd: npm('test:unit') },
-    { name: 'backend suites', cmd: testDb(...backendProjects) },
+    {
+      lanes: [
+        [{ name: 'backend suites', cmd: testDb(...backendProjects) }],
+        [
+          { name: 'typecheck', cmd: npm('typecheck') },
+          { name: 'lint', cmd: npm('lint') },
+          { name: 'format', cmd: npm('format:check') },
+          { name: 'unit', cmd: npm('test:unit') },
+        ],
+      ],
+    },
     { name: 'build web', cmd: npm('build:web') },
     { name: 'build extension (Chromium)', cmd: npm('build:ext') },
     { name: 'build extension (Firefox)', cmd: npm('build:ext:firefox') },
@@ -121,19 +133,69 @@ function summary() {
     console.log(`  ${s.ok ? '✓' : '✗'} ${fmt(s.ms)}  ${s.name}`);
   console.log(`    ${fmt(Date.now() - started)}  in all`);
 }
-for (const stage of stages) {
-  console.log(`\n━━ ${stage.name} ━━ (${stage.cmd.join(' ')})`);
+
+const running = new Set<ReturnType<typeof spawn>>();
+/**
+ * Runs a stage; `buffered` keeps its output until it ends, so lanes running
+ * side by side print one stage at a time instead of interleaved lines.
+ */
+function run(stage: Stage, buffered: boolean): Promise<boolean> {
+  const header = `\n━━ ${stage.name} ━━ (${stage.cmd.join(' ')})`;
+  if (!buffered) console.log(header);
   const t0 = Date.now();
-  const r = spawnSync(stage.cmd[0]!, stage.cmd.slice(1), {
-    stdio: 'inherit',
+  const child = spawn(stage.cmd[0]!, stage.cmd.slice(1), {
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...stage.env },
+    // Its own process group, so a failure elsewhere stops all it started.
+    detached: buffered,
   });
-  const ok = r.status === 0;
-  done.push({ name: stage.name, ms: Date.now() - t0, ok });
-  if (!ok) {
-    summary();
-    console.error(`\n${stage.name} failed (exit ${r.status ?? r.signal}).`);
-    process.exit(r.status ?? 1);
+  running.add(child);
+  const out: Buffer[] = [];
+  child.stdout?.on('data', (b: Buffer) => out.push(b));
+  child.stderr?.on('data', (b: Buffer) => out.push(b));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const ok = code === 0;
+      if (buffered) {
+        console.log(header);
+        process.stdout.write(Buffer.concat(out));
+      }
+      done.push({ name: stage.name, ms: Date.now() - t0, ok });
+      if (!ok)
+        console.error(`\n${stage.name} failed (exit ${code ?? signal}).`);
+      resolve(ok);
+    });
+  });
+}
+
+async function runLane(lane: Stage[], buffered: boolean): Promise<boolean> {
+  for (const stage of lane) if (!(await run(stage, buffered))) return false;
+  return true;
+}
+
+function fail(): never {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
   }
+  summary();
+  process.exit(1);
+}
+process.on('SIGINT', fail);
+
+for (const step of stages) {
+  if ('lanes' in step) {
+    const results = await Promise.all(
+      step.lanes.map((lane) =>
+        // The first failure stops the other lanes too.
+        runLane(lane, true).then((ok) => (ok ? ok : fail())),
+      ),
+    );
+    if (!results.every(Boolean)) fail();
+  } else if (!(await run(step, false))) fail();
 }
 summary();
