@@ -6,12 +6,14 @@ import {
   type SimilarFeedback as Similar,
 } from '@shared/data/feedback';
 import { categoryEmoji } from '@shared/domain/categories';
+import { groupSuggestions } from '@shared/domain/similar-suggestions';
 import { Button } from '@ext/components/ui';
 
 /**
  * Feedback already sent about this site (anonymised by the server), most
  * similar to what is being typed first, so the user can upvote instead of
- * sending a duplicate. Refetched when the popup opens and as the text settles.
+ * sending a duplicate: each report once, none of the user's own (#40 item
+ * 16). Refetched when the popup opens and as the text settles.
  */
 export function SimilarFeedback({
   client,
@@ -24,7 +26,7 @@ export function SimilarFeedback({
   websiteUrl: string;
   text: string;
 }) {
-  const [items, setItems] = useState<Similar[]>([]);
+  const [items, setItems] = useState<(Similar & { alike: number })[]>([]);
   const [voted, setVoted] = useState<
     Record<string, 'pending' | 'done' | 'failed'>
   >({});
@@ -33,8 +35,11 @@ export function SimilarFeedback({
     let active = true;
     const timer = setTimeout(
       () => {
-        listSimilarFeedback(client, { websiteUrl, text, limit: 3 }).then(
-          (rows) => active && setItems(rows),
+        // More than shown: duplicates and the user's own are left out.
+        listSimilarFeedback(client, { websiteUrl, text, limit: 10 }).then(
+          (rows) =>
+            active &&
+            setItems(groupSuggestions(rows, { includeOwn: false, limit: 3 })),
           () => undefined,
         );
       },
@@ -84,22 +89,25 @@ export function SimilarFeedback({
               >
                 {item.title}
               </span>
+              {item.alike > 1 && (
+                <span className="text-xs text-ink-muted">
+                  {item.alike} reports
+                </span>
+              )}
               <span className="text-xs text-ink-muted">
                 {item.upvotes +
                   (state === 'done' && item.my_vote !== 'upvote' ? 1 : 0)}{' '}
                 ▲
               </span>
-              {!item.is_own && (
-                <Button
-                  variant="outline"
-                  className="px-2 py-1 text-xs"
-                  disabled={done || state === 'pending'}
-                  onClick={() => void upvote(item.id)}
-                  aria-label={`Upvote: ${item.title}`}
-                >
-                  {done ? 'Upvoted' : state === 'failed' ? 'Retry' : 'Upvote'}
-                </Button>
-              )}
+              <Button
+                variant="outline"
+                className="px-2 py-1 text-xs"
+                disabled={done || state === 'pending'}
+                onClick={() => void upvote(item.id)}
+                aria-label={`Upvote: ${item.title}`}
+              >
+                {done ? 'Upvoted' : state === 'failed' ? 'Retry' : 'Upvote'}
+              </Button>
             </li>
           );
         })}

@@ -16,7 +16,9 @@ export const similarFeedbackQueryOptions = (
   queryOptions({
     queryKey: feedbackKeys.similar(userId, websiteUrl, text),
     meta: { silent: true },
-    queryFn: () => listSimilarFeedback(getSupabase(), { websiteUrl, text }),
+    // More than the three shown: duplicates are grouped (#40 item 16).
+    queryFn: () =>
+      listSimilarFeedback(getSupabase(), { websiteUrl, text, limit: 10 }),
     staleTime: 60_000,
   });
 

@@ -2,6 +2,7 @@ import { toast } from '@web/lib/toast';
 import { failureText } from '@shared/data/client';
 import { DUPLICATE_VOTE_ERROR_CODE } from '@shared/domain/votes';
 import { categoryEmoji } from '@shared/domain/categories';
+import { groupSuggestions } from '@shared/domain/similar-suggestions';
 import { ALREADY_VOTED } from '@shared/domain/validation/messages';
 import { useSimilarFeedback } from '@web/api/feedback/get-similar-feedback';
 import { useVoteFeedback } from '@web/api/feedback/vote-feedback';
@@ -24,9 +25,11 @@ export function SimilarFeedback({
   const text = useDebounced(title.trim(), 400);
   const similar = useSimilarFeedback(url, text);
   const vote = useVoteFeedback(userId);
-  const items = (similar.data ?? [])
-    .filter((s) => s.similarity > 0.1)
-    .slice(0, 3);
+  // Each report once (#40 item 16); the user's own stay, marked "Yours".
+  const items = groupSuggestions(
+    (similar.data ?? []).filter((s) => s.similarity > 0.1),
+    { includeOwn: true, limit: 3 },
+  );
   if (items.length === 0) return null;
 
   async function upvote(feedbackId: string) {
@@ -72,6 +75,7 @@ export function SimilarFeedback({
               <p className="truncate font-medium">{s.title}</p>
               <p className="text-xs text-ink-muted">
                 👍 {s.upvotes} · 👎 {s.downvotes}
+                {s.alike > 1 && ` · ${s.alike} reports`}
               </p>
             </div>
             {s.is_own ? (
