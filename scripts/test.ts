@@ -61,16 +61,20 @@ const tiers: Record<string, Step[]> = {
   main: [
     { name: 'browsers', cmd: ['node', 'scripts/require-chromium.mjs'] },
     {
+      // Balanced by what each took on the 2-core machine (about 4 minutes).
       lanes: [
-        [{ name: 'backend suites', cmd: testDb(...backendProjects) }],
+        [
+          { name: 'backend suites', cmd: testDb(...backendProjects) },
+          { name: 'lint', cmd: npm('lint') },
+        ],
         [
           { name: 'typecheck', cmd: npm('typecheck') },
-          { name: 'lint', cmd: npm('lint') },
           { name: 'format', cmd: npm('format:check') },
           { name: 'unit', cmd: npm('test:unit') },
         ],
       ],
     },
+    // After the lanes: the npm start test (backend suites) builds too.
     { name: 'build web', cmd: npm('build:web') },
     { name: 'build extension (Chromium)', cmd: npm('build:ext') },
     { name: 'build extension (Firefox)', cmd: npm('build:ext:firefox') },
