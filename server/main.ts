@@ -36,6 +36,7 @@ const pages = createPageServer({
   anonKey: required('SUPABASE_ANON_KEY'),
   demoMode: env.PEEGA_DEMO_MODE === '1' || env.PEEGA_DEMO_MODE === 'true',
   extensionUrl: env.PEEGA_EXTENSION_URL?.trim() || undefined,
+  supportEmail: env.PEEGA_SUPPORT_EMAIL?.trim() || undefined,
   linkedin: env.LINKEDIN_CLIENT_ID
     ? {
         clientId: env.LINKEDIN_CLIENT_ID,

@@ -1,4 +1,5 @@
 import { isAppPath } from '../shared/domain/app-paths.ts';
+import { CONTACT_EMAIL } from '../shared/domain/brand.ts';
 import { articleHead, injectHead } from './blog-head.ts';
 import { blogBootReader, injectBlogBoot } from './blog-boot.ts';
 import { createExtensionPage } from './extension-page.ts';
@@ -26,6 +27,8 @@ export interface PageServerOptions {
   /** Where "Download Extension" points (a store page in production). */
   extensionUrl?: string;
   linkedin: { clientId: string; authorizeUrl: string } | null;
+  /** Where users write for what only a person can do (PEEGA_SUPPORT_EMAIL). */
+  supportEmail?: string;
 }
 
 /**
@@ -58,6 +61,7 @@ export function createPageServer(options: PageServerOptions) {
       linkedinEnabled: options.linkedin !== null,
       linkedinClientId: options.linkedin?.clientId ?? null,
       linkedinAuthorizeUrl: options.linkedin?.authorizeUrl ?? null,
+      supportEmail: options.supportEmail ?? CONTACT_EMAIL,
     });
 
   return async (req: PageRequest): Promise<PageResponse | undefined> => {

@@ -119,6 +119,8 @@ export interface BackendConfig {
   auth: AuthConfig;
   /** Where "Download Extension" points; unset means the backend's own /extension page. */
   extensionUrl?: string;
+  /** The support address the app shows (PEEGA_SUPPORT_EMAIL; brand's contact by default). */
+  supportEmail?: string;
   linkedinEnabled: boolean;
   /**
    * What the browser needs to start the LinkedIn OpenID Connect flow (never
@@ -383,6 +385,7 @@ export async function loadConfig(
       },
     },
     extensionUrl: env.PEEGA_EXTENSION_URL || undefined,
+    supportEmail: env.PEEGA_SUPPORT_EMAIL?.trim() || undefined,
     linkedinEnabled: Boolean(
       env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET,
     ),

@@ -192,6 +192,7 @@ export async function startBackend(
     anonKey: config.anonKey,
     demoMode: config.demoMode,
     extensionUrl: config.extensionUrl,
+    supportEmail: config.supportEmail,
     linkedin: config.linkedinEnabled ? config.linkedin : null,
   });
   const wh = options.webhooks;

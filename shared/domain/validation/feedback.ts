@@ -16,6 +16,22 @@ const MISSING = FEEDBACK_MISSING_INFORMATION.description;
 /** A required text of the form: trimmed, non-empty. */
 const requiredText = z.string(MISSING).trim().min(1, MISSING);
 
+/** The longest description the database takes (its check constraint). */
+export const FEEDBACK_DESCRIPTION_MAX = 5000;
+/** Said instead of cutting a longer description (#40 item 18). */
+export const FEEDBACK_DESCRIPTION_TOO_LONG =
+  'Feedback descriptions are at most 5,000 characters long.';
+
+/**
+ * Characters left, shown from 4,000 on so the limit is seen before it is
+ * met; null below. `(4200)` → `'4,200 / 5,000 characters'`.
+ */
+export function descriptionCounter(length: number): string | null {
+  if (length < FEEDBACK_DESCRIPTION_MAX - 1000) return null;
+  const fmt = (n: number) => n.toLocaleString('en');
+  return `${fmt(length)} / ${fmt(FEEDBACK_DESCRIPTION_MAX)} characters`;
+}
+
 /**
  * Feedback form: company name, title and description required (trimmed);
  * any missing → 'Please fill in title, description, and company name.'
@@ -27,7 +43,10 @@ export const feedbackFormSchema = z.object({
   companyName: requiredText,
   websiteUrl: optionalWebsiteUrlSchema,
   title: requiredText,
-  description: requiredText,
+  description: requiredText.max(
+    FEEDBACK_DESCRIPTION_MAX,
+    FEEDBACK_DESCRIPTION_TOO_LONG,
+  ),
   category: z
     .enum(FEEDBACK_CATEGORIES)
     .nullish()

@@ -147,3 +147,34 @@ test('forgot password: the reset e-mail leads to a page that sets a new one', as
   await new DashboardPage(page).signOut();
   await auth.signIn(email, 'second-password');
 });
+
+test('sign-up: Enter with the terms unticked says so; the legal pages open beside the form, which keeps what was typed (#40 items 18, 20)', async ({
+  page,
+}) => {
+  const auth = new AuthPage(page);
+  await auth.goto('?mode=signup');
+  await auth.field('Full name').fill('Terms Reader');
+  await auth.field('Email').fill(newEmail('terms'));
+  await auth.field('Password').fill(DEMO_PASSWORD);
+  await auth.field('Confirm password').fill(DEMO_PASSWORD);
+  // From the terms box itself, where a keyboard user arrives.
+  await page.getByRole('checkbox').focus();
+  await page.keyboard.press('Enter');
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'Please accept the terms and conditions to continue' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toBeInViewport();
+
+  const [legal] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: /^Privacy Policy/ }).click(),
+  ]);
+  await expect(
+    legal.getByRole('heading', { level: 1, name: 'Privacy Policy' }),
+  ).toBeVisible();
+  await legal.close();
+  await expect(auth.field('Full name')).toHaveValue('Terms Reader');
+  await page.getByRole('checkbox').check();
+  await expect(alert).toBeHidden();
+});

@@ -70,6 +70,10 @@ test('profile: account details, completion +30 once, LinkedIn verification throu
   await expect(
     page.getByText('Please contact support to delete your account.'),
   ).toBeVisible();
+  // #40 item 18: whom to contact, and it stays after the toast.
+  await expect(
+    page.getByRole('status').getByRole('link', { name: 'hello@peega.app' }),
+  ).toHaveAttribute('href', /^mailto:hello@peega\.app\?subject=/);
   await snap(page, 'profile-account');
 
   // The questionnaire.
@@ -165,6 +169,9 @@ test('profile: account details, completion +30 once, LinkedIn verification throu
     'title',
     'LinkedIn verified',
   );
+  // #40 item 20: once verified, the card no longer asks for it.
+  await expect(page.getByText('Your LinkedIn account is verified')).toBeVisible();
+  await expect(page.getByText(/Verify your LinkedIn account/)).toHaveCount(0);
   await snap(page, 'profile-settings-complete');
 
   // Reusing the code and state: refused by the provider and the server.
@@ -374,6 +381,9 @@ test('rewards: signed-out message, filters, claim an unlocked reward, a locked o
   await expect(dialog).toContainText(
     'How to claim: Contact our support team with your reward code to claim this reward.',
   );
+  await expect(
+    dialog.getByRole('link', { name: 'hello@peega.app' }),
+  ).toHaveAttribute('href', 'mailto:hello@peega.app');
   await dialog.getByRole('button', { name: 'Claim Reward' }).click();
   await expect(dialog.getByTestId('reward-code')).toHaveText(
     /^PEEGA-[A-Z2-9]{4}-[A-Z2-9]{4}$/,

@@ -109,6 +109,7 @@ describe('web hosting', () => {
       linkedinEnabled: false,
       linkedinClientId: null,
       linkedinAuthorizeUrl: null,
+      supportEmail: 'hello@peega.app',
     });
   });
 

@@ -1,3 +1,4 @@
+import { CONTACT_EMAIL } from '@shared/domain/brand';
 /** Where the backend publishes the app's runtime configuration. */
 export const CONFIG_PATH = '/config.json';
 
@@ -18,6 +19,8 @@ export type Env = {
    */
   linkedinClientId: string | null;
   linkedinAuthorizeUrl: string | null;
+  /** Where users write for what only a person can do; older backends leave it out. */
+  supportEmail: string | null;
 };
 
 // Checked by hand rather than with zod: this runs on every page, landing
@@ -60,6 +63,7 @@ const fields: { [K in keyof Env]: Check<Env[K]> } = {
   linkedinEnabled: flag,
   linkedinClientId: orNull(nonEmpty),
   linkedinAuthorizeUrl: orNull(httpUrl),
+  supportEmail: orNull(nonEmpty),
 };
 
 /** The configuration could not be loaded or does not follow the contract. */
@@ -157,4 +161,9 @@ export function getEnv(): Env {
     throw new EnvError(`${CONFIG_PATH} has not been loaded yet.`);
   }
   return loaded;
+}
+
+/** The support address: the backend's (`/config.json`), else the brand's. */
+export function supportEmail(): string {
+  return peekEnv()?.supportEmail ?? CONTACT_EMAIL;
 }

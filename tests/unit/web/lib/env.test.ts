@@ -9,6 +9,7 @@ const good = {
   linkedinEnabled: true,
   linkedinClientId: 'client-123',
   linkedinAuthorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+  supportEmail: 'help@example.com',
 };
 
 describe('parseEnv', () => {
@@ -23,6 +24,12 @@ describe('parseEnv', () => {
       linkedinClientId: null,
       linkedinAuthorizeUrl: null,
     });
+  });
+
+  it("reads a backend without a support address as none (the brand's is shown)", () => {
+    const { supportEmail, ...older } = good;
+    expect(supportEmail).toBeTruthy();
+    expect(parseEnv(older).supportEmail).toBeNull();
   });
 
   it.each(['http://localhost:3000', 'http://127.0.0.1:54321'])(

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { LegalLink } from './legal-link';
 import { paths } from '@web/config/paths';
 
 /** The company terms box both company forms need: no company without it. */
@@ -19,23 +19,20 @@ export function CompanyTermsField({
           name="acceptTerms"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
+          // Enter on the box sends the form as from any field.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
           className="mt-0.5 size-4 accent-brand-600"
         />
         <span>
           I agree to the{' '}
-          <Link
-            to={paths.companyTerms}
-            className="font-medium text-brand-700 underline"
-          >
-            Terms and Conditions
-          </Link>{' '}
+          <LegalLink to={paths.companyTerms}>Terms and Conditions</LegalLink>{' '}
           and the{' '}
-          <Link
-            to={paths.companyPrivacy}
-            className="font-medium text-brand-700 underline"
-          >
-            Privacy Policy
-          </Link>
+          <LegalLink to={paths.companyPrivacy}>Privacy Policy</LegalLink>
         </span>
       </label>
       {error && (

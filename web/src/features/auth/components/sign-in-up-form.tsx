@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import { REFERRAL_SIGNUP_BANNER } from '@shared/domain/referral';
 import {
@@ -11,6 +10,7 @@ import { track } from '@web/api/analytics/track';
 import { Button } from '@web/components/ui/button';
 import { InputField } from '@web/components/ui/field';
 import { onTabKey } from '@web/components/ui/tab-keys';
+import { LegalLink } from './legal-link';
 import { paths } from '@web/config/paths';
 import { pendingReferral } from '../hooks/pending-referral';
 
@@ -226,24 +226,31 @@ export function SignInUpForm({
                   type="checkbox"
                   name="acceptTerms"
                   checked={acceptTerms}
-                  onChange={(e) => setAcceptTerms(e.target.checked)}
+                  onChange={(e) => {
+                    setAcceptTerms(e.target.checked);
+                    if (e.target.checked)
+                      setErrors((prev) => ({
+                        ...prev,
+                        acceptTerms: undefined,
+                      }));
+                  }}
+                  // Enter on the box sends the form as from any field (a
+                  // checkbox alone ignores it), so the terms alert shows.
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      e.currentTarget.form?.requestSubmit();
+                    }
+                  }}
                   className="mt-0.5 size-4 accent-brand-600"
                 />
                 <span>
                   I accept the{' '}
-                  <Link
-                    to={paths.privacyPolicy}
-                    className="font-medium text-brand-700 underline"
-                  >
-                    Privacy Policy
-                  </Link>{' '}
+                  <LegalLink to={paths.privacyPolicy}>Privacy Policy</LegalLink>{' '}
                   and the{' '}
-                  <Link
-                    to={paths.termsConditions}
-                    className="font-medium text-brand-700 underline"
-                  >
+                  <LegalLink to={paths.termsConditions}>
                     Terms and Conditions
-                  </Link>
+                  </LegalLink>
                 </span>
               </label>
               {errors.acceptTerms && (

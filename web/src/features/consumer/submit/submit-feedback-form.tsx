@@ -14,7 +14,11 @@ import {
   sentTodayFromStats,
 } from '@shared/domain/points';
 import { utcDayKey } from '@shared/domain/plans';
-import { feedbackFormSchema } from '@shared/domain/validation/feedback';
+import {
+  descriptionCounter,
+  FEEDBACK_DESCRIPTION_TOO_LONG,
+  feedbackFormSchema,
+} from '@shared/domain/validation/feedback';
 import {
   dailyXpCapNotice,
   FEEDBACK_AUTH_REQUIRED,
@@ -107,9 +111,17 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
       category,
     });
     if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+      const fields = new Set(
+        parsed.error.issues
+          .filter((i) => i.message !== FEEDBACK_DESCRIPTION_TOO_LONG)
+          .map((i) => String(i.path[0])),
+      );
       const next: Record<string, string> = {};
       if (fields.has('websiteUrl')) next.websiteUrl = WEBSITE_URL_INVALID;
+      const tooLong = parsed.error.issues.some(
+        (i) => i.message === FEEDBACK_DESCRIPTION_TOO_LONG,
+      );
+      if (tooLong) next.description = FEEDBACK_DESCRIPTION_TOO_LONG;
       const missing = ['companyName', 'title', 'description'].filter((f) =>
         fields.has(f),
       );
@@ -208,7 +220,9 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
         name="description"
         required
         rows={5}
-        maxLength={5000}
+        // No maxLength: a longer paste is kept and said, never cut (#40
+        // item 18); the counter shows before the limit.
+        hint={descriptionCounter(description.length)}
         placeholder="What happened, what did you expect, what would make it better?"
         value={description}
         onChange={(e) => set('description', e.target.value)}

@@ -1,5 +1,6 @@
 import { failureText } from '@shared/data/client';
 import { useState, type FormEvent } from 'react';
+import { supportEmail } from '@web/lib/env';
 import { toast } from '@web/lib/toast';
 import type { Profile } from '@shared/data/profiles';
 import { NICKNAME_TAKEN } from '@shared/domain/validation/account-messages';
@@ -12,6 +13,7 @@ import { EmailNotifications } from '@web/features/profile/components/email-notif
 /** E-mail, name and the leaderboard nickname (consumer spec §2, §8). */
 export function AccountDetails({ profile }: { profile: Profile }) {
   const [nickname, setNickname] = useState(profile.nickname);
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const [error, setError] = useState<string>();
   const save = useUpdateNickname(profile.id);
 
@@ -83,12 +85,28 @@ export function AccountDetails({ profile }: { profile: Profile }) {
         <Button
           variant="danger"
           className="mt-4"
-          onClick={() =>
-            toast.error('Please contact support to delete your account.')
-          }
+          onClick={() => {
+            setDeleteAsked(true);
+            toast.error('Please contact support to delete your account.', {
+              description: `Write to ${supportEmail()}.`,
+            });
+          }}
         >
           Delete Account
         </Button>
+        {deleteAsked && (
+          // Whom to contact stays on the screen after the toast (#40 item 18).
+          <p className="mt-3 text-sm" role="status">
+            Write to{' '}
+            <a
+              className="font-medium text-brand-700 underline"
+              href={`mailto:${supportEmail()}?subject=${encodeURIComponent('Delete my Peega account')}`}
+            >
+              {supportEmail()}
+            </a>{' '}
+            from {profile.email ?? "your account's e-mail address"}.
+          </p>
+        )}
       </Card>
     </>
   );

@@ -4,6 +4,7 @@ import { REWARD_HOW_TO_CLAIM } from '@shared/domain/rewards';
 import { useClaimReward } from '@web/api/rewards/claim-reward';
 import { Button } from '@web/components/ui/button';
 import { Dialog } from '@web/components/ui/dialog';
+import { supportEmail } from '@web/lib/env';
 
 /** A reward's details with Claim Reward and, once claimed, its code. */
 export function RewardDialog({
@@ -39,7 +40,13 @@ export function RewardDialog({
             </div>
           </dl>
           <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
-            {REWARD_HOW_TO_CLAIM}
+            {REWARD_HOW_TO_CLAIM}{' '}
+            <a
+              className="font-medium underline"
+              href={`mailto:${supportEmail()}`}
+            >
+              {supportEmail()}
+            </a>
           </p>
           {code ? (
             <div className="rounded-xl border border-green-200 bg-green-50 p-3 text-center">
@@ -58,8 +65,7 @@ export function RewardDialog({
                 claimReward.mutate(reward.id, {
                   onSuccess: () =>
                     toast.success('Reward claimed!', {
-                      description:
-                        'Contact our support team with your reward code.',
+                      description: `Contact our support team with your reward code: ${supportEmail()}.`,
                     }),
                   onError: (err) =>
                     toast.error('Could not claim the reward', {
