@@ -62,7 +62,12 @@ export function composeWeeklySummary(
       0,
       Math.floor((now - Date.parse(w.created_at)) / DAY_MS),
     );
-    return `${w.title} (waiting ${days} ${days === 1 ? 'day' : 'days'})`;
+    // Sent today has not waited a day yet: never "waiting 0 days" (#40 item 20).
+    const since =
+      days === 0
+        ? 'sent today'
+        : `waiting ${days} ${days === 1 ? 'day' : 'days'}`;
+    return `${w.title} (${since})`;
   });
   const section = (title: string, lines: string[], none: string) =>
     lines.length ? [title, ...lines.map((l) => `- ${l}`)] : [title, none];

@@ -22,8 +22,18 @@ export function LinkedinCard({
         <div>
           <h2 className="text-lg font-semibold">Profile Verification</h2>
           <p className="mt-1 text-sm text-ink-muted">
-            Verify your LinkedIn account so companies can trust your feedback (+
-            {LINKEDIN_VERIFIED_POINTS} XP).
+            {verified ? (
+              // Done: no call to do it again (#40 item 20).
+              <>
+                Your LinkedIn account is verified: companies see your feedback
+                as coming from a real person.
+              </>
+            ) : (
+              <>
+                Verify your LinkedIn account so companies can trust your
+                feedback (+{LINKEDIN_VERIFIED_POINTS} XP).
+              </>
+            )}
           </p>
         </div>
         {verified ? (
