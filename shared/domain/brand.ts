@@ -28,3 +28,6 @@ export function brandFor(audience: Audience): string {
 
 /** Where users and companies write to the team (footer, legal pages). */
 export const CONTACT_EMAIL = 'hello@peega.app';
+
+/** The seed's demo company account (supabase/seed.sql), shown in demo mode only. */
+export const DEMO_COMPANY_EMAIL = 'company@example.com';

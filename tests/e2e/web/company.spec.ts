@@ -169,6 +169,10 @@ test('a new company: domains, allowance, workflow, webhook, export, settings', a
 
   // Verify alpha through the file on the local server.
   await page.goto('/company-settings');
+  // #40 item 11: demo mode says where a verified domain can be seen.
+  await expect(page.getByTestId('demo-domains-note')).toContainText(
+    'sign in as company@example.com',
+  );
   const row = page.locator(`[data-domain="${alpha}"]`);
   await row.getByRole('button', { name: 'Verify', exact: true }).click();
   await expectToast(page, 'Not verified yet');

@@ -148,7 +148,9 @@ export function CompanySettings({
             <Suspense fallback={<Card id="members" className="h-40" />}>
               <MembersCard />
             </Suspense>
-            {admin && <DomainsCard />}
+            {admin && (
+              <DomainsCard demoMode={allowance.data?.demo_mode ?? false} />
+            )}
             <PasswordCard email={user.email ?? company.email} />
             <Suspense fallback={<Card id="two-factor" className="h-40" />}>
               <TwoFactorCard userId={user.id} />

@@ -1,3 +1,4 @@
+import { DEMO_COMPANY_EMAIL } from '@shared/domain/brand';
 import { useState } from 'react';
 import { toast } from '@web/lib/toast';
 import type { DomainInstructions, DomainSummary } from '@shared/data/companies';
@@ -151,7 +152,7 @@ function DomainRow({ domain }: { domain: DomainSummary }) {
 }
 
 /** Domain ownership: state, counts, instructions and the Verify check. */
-export function DomainsCard() {
+export function DomainsCard({ demoMode = false }: { demoMode?: boolean }) {
   const domains = useDomainSummary(true);
   return (
     <Card id="domains" className="scroll-mt-20">
@@ -160,6 +161,20 @@ export function DomainsCard() {
         Feedback is shown only for domains you have proven you own, with a DNS
         TXT record or a file on your site.
       </p>
+      {demoMode && (
+        // Without a public site the real checks cannot pass here: say where
+        // a verified domain can be seen instead (#40 item 11).
+        <p
+          role="note"
+          data-testid="demo-domains-note"
+          className="mt-3 rounded-xl border border-accent-200 bg-accent-50 px-4 py-2.5 text-sm text-accent-700"
+        >
+          Demo mode: the checks below are the real ones, so they pass only for a
+          domain whose DNS or site you control. To see a verified domain, sign
+          in as <strong>{DEMO_COMPANY_EMAIL}</strong>: its{' '}
+          <strong>example.com</strong> comes verified, with its feedback.
+        </p>
+      )}
       {domains.data && domains.data.length === 0 && (
         <p className="mt-3 text-sm text-ink-muted">
           Add a domain in Company Details first.
