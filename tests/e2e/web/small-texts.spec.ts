@@ -5,7 +5,7 @@ import { createTestClient } from '../../support/backend.ts';
 import { AuthPage } from './pages/auth.page.ts';
 import { DashboardPage } from './pages/dashboard.page.ts';
 import { SubmitFeedbackPage } from './pages/submit-feedback.page.ts';
-import { DEMO_PASSWORD, newEmail } from './support.ts';
+import { DEMO_PASSWORD, newEmail, shoot } from './support.ts';
 
 // Issue #19 item 12: the small texts users stumble on.
 
@@ -65,6 +65,31 @@ test('a screen whose code cannot be loaded says Peega was updated, not a module 
   ).toBeVisible();
   await expect(page.getByRole('alert')).not.toContainText('/assets/');
   await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+});
+
+test("with Peega's server unreachable, a screen not visited yet says so, not 'Peega was updated' (#40 item 20)", async ({
+  page,
+}) => {
+  const { email } = await newConsumer();
+  await signIn(page, email);
+  // Offline, the dashboard keeps what it loaded and says it may be stale.
+  const banner = page.getByTestId('connection-banner');
+  await page.context().setOffline(true);
+  await expect(banner).toContainText("Can't reach Peega");
+  await shoot(page, 'stale-data-banner');
+  await page.context().setOffline(false);
+  await expect(banner).toBeHidden();
+  // The server goes away: nothing it serves answers any more.
+  await page.route('**/*', (route) => route.abort('connectionrefused'));
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Community' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: "Can't reach Peega" }),
+  ).toBeVisible();
+  await expect(page.getByText('Peega was updated')).toHaveCount(0);
+  await shoot(page, 'server-unreachable');
 });
 
 test('a rate-limited submit says when to retry, and long titles are clamped in the list', async ({

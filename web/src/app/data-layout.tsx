@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { BackendGate } from '@web/app/backend-gate';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { queryClient } from '@web/lib/query-client';
+import { ConnectionBanner } from './connection-banner';
 import { SessionEndedNotice } from './session-ended-notice';
 
 // After the first paint: a toast asked for before then waits for it.
@@ -16,6 +17,7 @@ const AppToaster = lazy(() => import('./toaster'));
 export function DataLayout({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <ConnectionBanner />
       {children}
       <Suspense fallback={null}>
         <AppToaster />

@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router-dom';
 import { ErrorScreen } from '@web/components/ui/error-screen';
 import { EnvError } from '@web/lib/env';
-import { errorScreenText } from '@web/lib/errors';
+import { LoadErrorScreen } from '@web/components/ui/load-error-screen';
 
 /** What a screen shows when it fails to load or render. */
 export function RouteError({ error }: { error: unknown }) {
@@ -14,7 +14,7 @@ export function RouteError({ error }: { error: unknown }) {
       />
     );
   }
-  return <ErrorScreen {...errorScreenText(error)} />;
+  return <LoadErrorScreen error={error} />;
 }
 
 /**

@@ -24,6 +24,22 @@ export const APP_UPDATED = {
   message: 'This page needs the newest version of Peega. Reload to continue.',
 } as const;
 
+/**
+ * A screen's code could not be downloaded because Peega's server does not
+ * answer (not because it was updated: #40 item 20).
+ */
+export const SERVER_UNREACHABLE = {
+  title: "Can't reach Peega",
+  message:
+    "Peega's server does not answer, so this page could not load. Check your connection, then try again.",
+} as const;
+
+/** While the server is asked whether it answers. */
+export const CHECKING_SERVER = {
+  title: 'This page did not load',
+  message: 'Checking whether Peega can be reached…',
+} as const;
+
 /** Title and sentence of the full-page error for anything a boundary caught. */
 export function errorScreenText(error: unknown): {
   title: string;

@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorScreen } from '@web/components/ui/error-screen';
-import { errorScreenText } from '@web/lib/errors';
+import { LoadErrorScreen } from '@web/components/ui/load-error-screen';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -28,7 +27,7 @@ export class ErrorBoundary extends Component<
 
   override render() {
     if (this.state.failed) {
-      return <ErrorScreen {...errorScreenText(this.state.error)} />;
+      return <LoadErrorScreen error={this.state.error} />;
     }
     return this.props.children;
   }
