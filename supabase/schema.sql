@@ -7227,11 +7227,15 @@ begin
     raise exception 'Only the company''s owner or an admin can do this.' using errcode = 'insufficient_privilege';
   end if;
   delete from public.company_members m where m.company_id = v_company.id and m.user_id = p_user_id;
+  if p_user_id <> auth.uid() then
+    insert into public.notifications (user_id, kind, company_name)
+    values (p_user_id, 'company_removed', v_company.company_name);
+  end if;
 end
 $$;
 
 -- Name: FUNCTION remove_company_member(p_user_id uuid); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.remove_company_member(p_user_id uuid) IS 'Owner/admin: removes a member or admin of their company (never the owner); any member may remove themselves. Access ends at once.';
+COMMENT ON FUNCTION public.remove_company_member(p_user_id uuid) IS 'Owner/admin: removes a member or admin of their company (never the owner), and tells them live (a company_removed notification); any member may remove themselves. Access ends at once.';
 
 -- Name: remove_topic_items(uuid, uuid[]); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.remove_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) RETURNS integer
@@ -8719,7 +8723,7 @@ CREATE TABLE public.notifications (
     read_at timestamp with time zone,
     company_name text,
     xp integer,
-    CONSTRAINT notifications_kind_known CHECK ((kind = ANY (ARRAY['feedback_status'::text, 'company_message'::text, 'topic_completed'::text])))
+    CONSTRAINT notifications_kind_known CHECK ((kind = ANY (ARRAY['feedback_status'::text, 'company_message'::text, 'topic_completed'::text, 'company_removed'::text])))
 );
 
 -- Name: TABLE notifications; Type: COMMENT; Schema: public

@@ -132,3 +132,29 @@ export function subscribeToCompanyEvents(
     onEvent,
   );
 }
+
+/**
+ * The user was removed from their company's team (#40 item 2): its screens
+ * close at once. A notification of their own, so RLS lets only them see it.
+ */
+export function subscribeToMembershipEnd(
+  client: Client,
+  userId: string,
+  onEnd: (companyName: string | null) => void,
+): Unsubscribe {
+  return watch<Tables<'notifications'>>(
+    client,
+    `membership:${userId}`,
+    [
+      {
+        event: 'INSERT',
+        table: 'notifications',
+        filter: `user_id=eq.${userId}`,
+      },
+    ],
+    (payload) => {
+      const row = payload.new as Partial<Tables<'notifications'>>;
+      if (row.kind === 'company_removed') onEnd(row.company_name ?? null);
+    },
+  );
+}

@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CompanyPage } from './pages/company.page.ts';
-import { newEmail, signUpOnInvitation, snap, withSession } from './support.ts';
+import {
+  newEmail,
+  shoot,
+  signUpOnInvitation,
+  snap,
+  withSession,
+} from './support.ts';
 
 // Issue #21, team seats, with two browsers: the owner of the demo Pro
 // company invites a teammate by e-mail; the teammate opens the mailed link
@@ -85,6 +91,12 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
     member.getByText(/Only the owner or an admin can change/),
   ).toBeVisible();
 
+  // The member keeps their dashboard open while the owner removes them.
+  await member.goto('/company-dashboard');
+  await expect(member.getByRole('heading', { level: 1 })).toContainText(
+    'Feedback for',
+  );
+
   // The owner sees them joined, and removes them.
   await owner.reload();
   const row = card.getByTestId('member').filter({ hasText: email });
@@ -94,6 +106,19 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
   await owner.getByRole('button', { name: 'Remove member' }).click();
   await expect(ownerUi.toast('Member removed')).toBeVisible();
   await expect(card.getByTestId('member')).toHaveCount(2);
+
+  // #40 item 2: the open dashboard says so at once, without a reload, and
+  // shows none of the company's data any more.
+  await expect(
+    member.getByRole('heading', { level: 1, name: /^You were removed from / }),
+  ).toBeVisible();
+  await expect(member.getByTestId('company-feedback-item')).toHaveCount(0);
+  await shoot(member, 'member-removed');
+  // Their own Peega says it too.
+  await member.getByRole('link', { name: 'Go to my Peega' }).click();
+  await expect(
+    member.getByText(/You are no longer on the team of/),
+  ).toBeVisible();
 
   // Their access ends at once: the dashboard no longer opens for them.
   await member.goto('/company-dashboard');

@@ -481,5 +481,19 @@ describe('removal', () => {
     expect(await getMyCompany(member.client as never, member.id)).toBeNull();
     const companies = await member.client.from('companies').select('id');
     expect(companies.data).toEqual([]);
+
+    // #40 item 2: they are told, and only they (their open screens close).
+    const notice = await member.client
+      .from('notifications')
+      .select('kind, company_name')
+      .eq('kind', 'company_removed');
+    expect(notice.data).toEqual([
+      { kind: 'company_removed', company_name: expect.any(String) },
+    ]);
+    const owners = await x.client
+      .from('notifications')
+      .select('id')
+      .eq('kind', 'company_removed');
+    expect(owners.data).toEqual([]);
   });
 });

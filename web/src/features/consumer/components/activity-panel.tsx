@@ -38,6 +38,11 @@ export function ActivityPanel({ userId }: { userId: string }) {
                     n.xp ?? 0,
                   )}
                 </p>
+              ) : n.kind === 'company_removed' ? (
+                <p className={n.read_at ? '' : 'font-semibold'}>
+                  You are no longer on the team of{' '}
+                  {n.company_name ?? 'a company'}.
+                </p>
               ) : n.kind === 'company_message' ? (
                 <p className={n.read_at ? '' : 'font-semibold'}>
                   {!n.read_at && (
