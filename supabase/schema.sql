@@ -5578,7 +5578,7 @@ $$;
 COMMENT ON FUNCTION public.get_company_integrations() IS 'The caller''s company''s connected trackers: provider, settings, the token''s last four characters; never the token or the webhook secret.';
 
 -- Name: get_company_invitation(text); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.get_company_invitation(p_token text) RETURNS TABLE(company_name text, email text, role text, expires_at timestamp with time zone, state text)
+CREATE FUNCTION public.get_company_invitation(p_token text) RETURNS TABLE(company_name text, email text, role text, expires_at timestamp with time zone, state text, has_account boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -5586,14 +5586,15 @@ CREATE FUNCTION public.get_company_invitation(p_token text) RETURNS TABLE(compan
          case when i.accepted_at is not null then 'accepted'
               when i.revoked_at is not null then 'revoked'
               when i.expires_at <= now() then 'expired'
-              else 'pending' end
+              else 'pending' end,
+         exists (select 1 from auth.users u where lower(u.email) = i.email and u.deleted_at is null)
     from public.company_invitations i
     join public.companies c on c.id = i.company_id
    where i.token_hash = private.invitation_token_hash(p_token)
 $$;
 
 -- Name: FUNCTION get_company_invitation(p_token text); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.get_company_invitation(p_token text) IS 'The company, address, role, expiry and state (pending, accepted, revoked, expired) of the invitation with this token; no row for an unknown token.';
+COMMENT ON FUNCTION public.get_company_invitation(p_token text) IS 'The company, address, role, expiry and state (pending, accepted, revoked, expired) of the invitation with this token, and whether its address already has an account; no row for an unknown token.';
 
 -- Name: get_company_invitations(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_company_invitations() RETURNS TABLE(id uuid, email text, role text, created_at timestamp with time zone, expires_at timestamp with time zone)

@@ -2010,6 +2010,7 @@ export type Database = {
           company_name: string;
           email: string;
           expires_at: string;
+          has_account: boolean;
           role: string;
           state: string;
         }[];

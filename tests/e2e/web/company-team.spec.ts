@@ -1,7 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../../../playwright.config.ts';
+import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
+import { createTestClient } from '../../support/backend.ts';
 import { CompanyPage } from './pages/company.page.ts';
 import {
+  DEMO_PASSWORD,
   newEmail,
   shoot,
   signUpOnInvitation,
@@ -134,4 +138,66 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
 
   await ownerContext.close();
   await memberContext.close();
+});
+
+test('an invitation to an address with an account opens on Sign in and join; a revoked invitation no longer shows its link (#40 item 5)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const email = newEmail('existing');
+  const signUp = await createTestClient(baseURL, DEMO_ANON_KEY).auth.signUp({
+    email,
+    password: DEMO_PASSWORD,
+    options: { data: { full_name: 'Existing Person' } },
+  });
+  expect(signUp.error).toBeNull();
+
+  const ownerContext = await browser.newContext();
+  await withSession(ownerContext, 'other@example.org');
+  const owner = await ownerContext.newPage();
+  const ownerUi = new CompanyPage(owner);
+  await owner.goto('/company-settings');
+  const card = owner.locator('#members');
+  await card.getByLabel('E-mail address').fill(email);
+  await card.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(ownerUi.toast('Invitation sent')).toBeVisible();
+  await expect(card.getByTestId('invitation-link')).toContainText(email);
+
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(
+        `/_mail/api/messages?to=${encodeURIComponent(email)}`,
+      );
+      const messages = (await res.json()) as { kind: string; link: string }[];
+      link = messages.find((m) => m.kind === 'company_invitation')?.link;
+      return link;
+    })
+    .toBeTruthy();
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(link!);
+  await expect(
+    guest.getByText(
+      'This address already has a Peega account: sign in to join.',
+    ),
+  ).toBeVisible();
+  await expect(
+    guest.getByRole('button', { name: 'Sign in and join' }),
+  ).toBeVisible();
+  await expect(guest.getByLabel('Full Name')).toHaveCount(0);
+  await shoot(guest, 'invitation-existing-account');
+
+  // Revoked: the owner's screen no longer offers the link.
+  await card
+    .getByRole('button', { name: `Revoke the invitation of ${email}` })
+    .click();
+  await expect(ownerUi.toast('Invitation revoked')).toBeVisible();
+  await expect(card.getByTestId('invitation-link')).toHaveCount(0);
+  await guest.reload();
+  await expect(guest.getByRole('alert')).toContainText('revoked');
+
+  await ownerContext.close();
+  await guestContext.close();
 });

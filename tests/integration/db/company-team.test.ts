@@ -64,7 +64,16 @@ describe('invitations', () => {
     expect(preview.data).toMatchObject({
       email: invitee.email,
       state: 'pending',
+      // #40 item 5: the page offers "Sign in and join" first.
+      has_account: true,
     });
+    const nobody = `nobody-${Date.now()}@example.net`;
+    const fresh = await invite(x.client, nobody);
+    const freshPreview = await t
+      .client()
+      .rpc('get_company_invitation', { p_token: fresh.token })
+      .single<{ has_account: boolean }>();
+    expect(freshPreview.data?.has_account).toBe(false);
     const stored = await query<{ token_hash: string }>(
       t,
       'select token_hash from public.company_invitations where email = $1',

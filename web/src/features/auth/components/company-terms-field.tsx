@@ -1,4 +1,4 @@
-import { LegalLink } from './legal-link';
+import { LegalLink } from '@web/components/ui/legal-link';
 import { paths } from '@web/config/paths';
 
 /** The company terms box both company forms need: no company without it. */

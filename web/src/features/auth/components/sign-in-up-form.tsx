@@ -10,7 +10,7 @@ import { track } from '@web/api/analytics/track';
 import { Button } from '@web/components/ui/button';
 import { InputField } from '@web/components/ui/field';
 import { onTabKey } from '@web/components/ui/tab-keys';
-import { LegalLink } from './legal-link';
+import { LegalLink } from '@web/components/ui/legal-link';
 import { paths } from '@web/config/paths';
 import { pendingReferral } from '../hooks/pending-referral';
 

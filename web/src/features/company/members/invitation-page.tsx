@@ -92,7 +92,7 @@ export function InvitationPage() {
           </p>
         )}
         {!user ? (
-          <JoinForm email={invite.email} />
+          <JoinForm email={invite.email} hasAccount={invite.has_account} />
         ) : sameEmail ? (
           <Button
             className="mt-6 w-full"

@@ -15,16 +15,29 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export function InviteForm({
   seatLeft,
   solo,
+  openInvitations,
 }: {
   seatLeft: boolean;
   /** The plan has a single seat (Free). */
   solo: boolean;
+  /** Ids of the invitations still open, once loaded: a revoked one's link goes. */
+  openInvitations?: readonly string[];
 }) {
   const invite = useInviteMember();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('member');
   const [error, setError] = useState<string | null>(null);
-  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
+  const [created, setLink] = useState<{
+    id: string;
+    email: string;
+    url: string;
+  } | null>(null);
+  // The link of an invitation revoked (or accepted) since is no longer
+  // offered (#40 item 5).
+  const link =
+    created && (!openInvitations || openInvitations.includes(created.id))
+      ? created
+      : null;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -38,6 +51,7 @@ export function InviteForm({
         onSuccess: (row) => {
           setEmail('');
           setLink({
+            id: row.id,
             email: row.email,
             url: `${window.location.origin}${companyInvitationPath(row.token)}`,
           });

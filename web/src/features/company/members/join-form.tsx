@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { LegalLink } from '@web/components/ui/legal-link';
 import {
   consumerSignUpSchema,
   signInSchema,
@@ -25,8 +25,17 @@ function issues(error: {
  * (the default) or sign in with it. The page accepts once a session exists;
  * without one (e-mail confirmation on) the confirmation link comes back here.
  */
-export function JoinForm({ email }: { email: string }) {
-  const [mode, setMode] = useState<'signup' | 'signin'>('signup');
+export function JoinForm({
+  email,
+  hasAccount = false,
+}: {
+  email: string;
+  /** The invited address has an account: "Sign in and join" first (#40 item 5). */
+  hasAccount?: boolean;
+}) {
+  const [mode, setMode] = useState<'signup' | 'signin'>(
+    hasAccount ? 'signin' : 'signup',
+  );
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -82,6 +91,11 @@ export function JoinForm({ email }: { email: string }) {
 
   return (
     <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+      {hasAccount && !signUp && (
+        <p className="text-sm text-ink-muted">
+          This address already has a Peega account: sign in to join.
+        </p>
+      )}
       <InputField label="Email" type="email" value={email} readOnly />
       {signUp && (
         <InputField
@@ -120,19 +134,11 @@ export function JoinForm({ email }: { email: string }) {
           />
           <span>
             I accept the{' '}
-            <Link
-              to={paths.privacyPolicy}
-              className="font-medium text-brand-700 underline"
-            >
-              Privacy Policy
-            </Link>{' '}
-            and the{' '}
-            <Link
-              to={paths.termsConditions}
-              className="font-medium text-brand-700 underline"
-            >
+            <LegalLink to={paths.privacyPolicy}>Privacy Policy</LegalLink> and
+            the{' '}
+            <LegalLink to={paths.termsConditions}>
               Terms and Conditions
-            </Link>
+            </LegalLink>
           </span>
         </label>
       )}
@@ -143,19 +149,22 @@ export function JoinForm({ email }: { email: string }) {
       >
         {signUp ? 'Create account and join' : 'Sign in and join'}
       </Button>
-      <p className="text-center text-sm text-ink-muted">
-        {signUp ? 'Already have an account?' : 'New to Peega?'}{' '}
-        <button
-          type="button"
-          className="font-medium text-brand-700 hover:underline"
-          onClick={() => {
-            setErrors({});
-            setMode(signUp ? 'signin' : 'signup');
-          }}
-        >
-          {signUp ? 'Sign in' : 'Create an account'}
-        </button>
-      </p>
+      {/* An address with an account cannot have a second one. */}
+      {!hasAccount && (
+        <p className="text-center text-sm text-ink-muted">
+          {signUp ? 'Already have an account?' : 'New to Peega?'}{' '}
+          <button
+            type="button"
+            className="font-medium text-brand-700 hover:underline"
+            onClick={() => {
+              setErrors({});
+              setMode(signUp ? 'signin' : 'signup');
+            }}
+          >
+            {signUp ? 'Sign in' : 'Create an account'}
+          </button>
+        </p>
+      )}
     </form>
   );
 }

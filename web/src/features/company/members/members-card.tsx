@@ -195,6 +195,7 @@ export default function MembersCard() {
           <InviteForm
             seatLeft={hasSeatLeft(plan, used)}
             solo={PLAN_RULES[plan].seats === 1}
+            openInvitations={invitations.data?.map((i) => i.id)}
           />
         )
       ) : (
