@@ -710,12 +710,12 @@ CREATE FUNCTION private.clean_public_text(p_text text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select nullif(btrim(private.mask_contact(
-           regexp_replace(replace(coalesce(p_text, ''), E'\r\n', E'\n'), '[\x01-\x09\x0b-\x1f\x7f]', '', 'g'))), '')
+  select nullif(btrim(
+           regexp_replace(replace(coalesce(p_text, ''), E'\r\n', E'\n'), '[\x01-\x09\x0b-\x1f\x7f]', '', 'g')), '')
 $$;
 
 -- Name: FUNCTION clean_public_text(p_text text); Type: COMMENT; Schema: private
-COMMENT ON FUNCTION private.clean_public_text(p_text text) IS 'Text a company publishes: trimmed, control characters dropped, e-mail addresses and phone numbers masked (#22).';
+COMMENT ON FUNCTION private.clean_public_text(p_text text) IS 'Text a company publishes: trimmed, control characters dropped; not masked, it is the company''s own (#40 item 3).';
 
 -- Name: company_after_write(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.company_after_write() RETURNS trigger
@@ -6685,12 +6685,18 @@ begin
   insert into public.feedback_messages (feedback_id, company_id, company_name, from_author, body, points_awarded)
   values (p_feedback_id, p_company_id, v_company_name, true, private.mask_contact(v_body), v_award)
   returning * into v_message;
+  -- The company reads the masked text; the author keeps their own words.
+  if v_message.body <> v_body then
+    insert into public.feedback_message_originals (message_id, feedback_id, body)
+    values (v_message.id, p_feedback_id, v_body);
+  end if;
+  v_message.body := v_body;
   return v_message;
 end
 $$;
 
 -- Name: FUNCTION post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) IS 'The author answers a company in its thread about their feedback: masked; answers the open questions, each earning question_answered XP once (at most 5 a UTC day; none for the company''s own members or self-dealing feedback); 20 per 10 minutes.';
+COMMENT ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) IS 'The author answers a company in its thread about their feedback: masked for the company, the author''s own words kept for them (feedback_message_originals, and in the row returned); answers the open questions, each earning question_answered XP once (at most 5 a UTC day; none for the company''s own members or self-dealing feedback); 20 per 10 minutes.';
 
 -- Name: post_company_message(uuid, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) RETURNS public.feedback_messages
@@ -6715,7 +6721,7 @@ begin
   end if;
   select * into v_feedback from public.feedback f where f.id = p_feedback_id;
   insert into public.feedback_messages (feedback_id, company_id, company_name, from_author, body)
-  values (p_feedback_id, v_company.id, v_company.company_name, false, private.mask_contact(v_body))
+  values (p_feedback_id, v_company.id, v_company.company_name, false, v_body)
   returning * into v_message;
   insert into public.notifications (user_id, kind, feedback_id, feedback_title, company_name)
   values (v_feedback.user_id, 'company_message', v_feedback.id, v_feedback.title, v_company.company_name);
@@ -6724,7 +6730,7 @@ end
 $$;
 
 -- Name: FUNCTION post_company_message(p_feedback_id uuid, p_body text); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) IS 'A member asks the anonymous author of a feedback on the company''s verified domains a question (opens it through the view allowance, PT402 when used up); masked; notifies the author; 30 per 10 minutes.';
+COMMENT ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) IS 'A member asks the anonymous author of a feedback on the company''s verified domains a question (opens it through the view allowance, PT402 when used up); the company''s own text, not masked; notifies the author; 30 per 10 minutes.';
 
 -- Name: prepare_tracker_issue(text, uuid, uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) RETURNS jsonb
@@ -8665,6 +8671,16 @@ ALTER TABLE public.feedback_activity ALTER COLUMN id ADD GENERATED ALWAYS AS IDE
     CACHE 1
 );
 
+-- Name: feedback_message_originals; Type: TABLE; Schema: public
+CREATE TABLE public.feedback_message_originals (
+    message_id uuid NOT NULL,
+    feedback_id uuid NOT NULL,
+    body text NOT NULL
+);
+
+-- Name: TABLE feedback_message_originals; Type: COMMENT; Schema: public
+COMMENT ON TABLE public.feedback_message_originals IS 'An author''s reply as they wrote it, where the thread''s copy is masked for the company; readable by that author only, written only by post_author_reply.';
+
 -- Name: feedback_topic_items; Type: TABLE; Schema: public
 CREATE TABLE public.feedback_topic_items (
     company_id uuid NOT NULL,
@@ -9183,6 +9199,10 @@ ALTER TABLE ONLY public.company_webhooks
 ALTER TABLE ONLY public.feedback_activity
     ADD CONSTRAINT feedback_activity_pkey PRIMARY KEY (id);
 
+-- Name: feedback_message_originals feedback_message_originals_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.feedback_message_originals
+    ADD CONSTRAINT feedback_message_originals_pkey PRIMARY KEY (message_id);
+
 -- Name: feedback_messages feedback_messages_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.feedback_messages
     ADD CONSTRAINT feedback_messages_pkey PRIMARY KEY (id);
@@ -9481,6 +9501,9 @@ CREATE INDEX feedback_audio_url_idx ON public.feedback USING btree (audio_url) W
 
 -- Name: feedback_host_created_idx; Type: INDEX; Schema: public
 CREATE INDEX feedback_host_created_idx ON public.feedback USING btree (reverse(website_host) text_pattern_ops, created_at DESC, id DESC) INCLUDE (website_host, category, status) WHERE (website_host IS NOT NULL);
+
+-- Name: feedback_message_originals_feedback_id_idx; Type: INDEX; Schema: public
+CREATE INDEX feedback_message_originals_feedback_id_idx ON public.feedback_message_originals USING btree (feedback_id);
 
 -- Name: feedback_messages_company_idx; Type: INDEX; Schema: public
 CREATE INDEX feedback_messages_company_idx ON public.feedback_messages USING btree (company_id, feedback_id) WHERE (from_author AND (read_at IS NULL));
@@ -10075,6 +10098,14 @@ ALTER TABLE ONLY public.feedback_activity
 ALTER TABLE ONLY public.feedback_activity
     ADD CONSTRAINT feedback_activity_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
 
+-- Name: feedback_message_originals feedback_message_originals_feedback_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.feedback_message_originals
+    ADD CONSTRAINT feedback_message_originals_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
+
+-- Name: feedback_message_originals feedback_message_originals_message_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.feedback_message_originals
+    ADD CONSTRAINT feedback_message_originals_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.feedback_messages(id) ON DELETE CASCADE;
+
 -- Name: feedback_messages feedback_messages_company_id_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.feedback_messages
     ADD CONSTRAINT feedback_messages_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
@@ -10316,6 +10347,11 @@ CREATE POLICY "Anyone can read the tags of articles they can read" ON public.blo
 -- Name: feedback Authors can read their own feedback; Type: POLICY; Schema: public
 CREATE POLICY "Authors can read their own feedback" ON public.feedback FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
+-- Name: feedback_message_originals Authors read their own words; Type: POLICY; Schema: public
+CREATE POLICY "Authors read their own words" ON public.feedback_message_originals FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.feedback f
+  WHERE ((f.id = feedback_message_originals.feedback_id) AND (f.user_id = ( SELECT auth.uid() AS uid))))));
+
 -- Name: blog_article_slug_redirects Blog admins can add old slugs; Type: POLICY; Schema: public
 CREATE POLICY "Blog admins can add old slugs" ON public.blog_article_slug_redirects FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_blog_admin() AS is_blog_admin));
 
@@ -10550,6 +10586,9 @@ ALTER TABLE public.feedback ENABLE ROW LEVEL SECURITY;
 
 -- Name: feedback_activity; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.feedback_activity ENABLE ROW LEVEL SECURITY;
+
+-- Name: feedback_message_originals; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.feedback_message_originals ENABLE ROW LEVEL SECURITY;
 
 -- Name: feedback_messages; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.feedback_messages ENABLE ROW LEVEL SECURITY;
@@ -11933,6 +11972,10 @@ GRANT SELECT ON TABLE public.feedback_activity TO authenticated;
 GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO service_role;
+
+-- Name: TABLE feedback_message_originals; Type: ACL; Schema: public
+GRANT SELECT ON TABLE public.feedback_message_originals TO authenticated;
+GRANT ALL ON TABLE public.feedback_message_originals TO service_role;
 
 -- Name: TABLE feedback_topic_items; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.feedback_topic_items TO service_role;

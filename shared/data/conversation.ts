@@ -48,15 +48,23 @@ export async function postAuthorReply(
   );
 }
 
-/** Every message about the caller's own feedback, oldest first (RLS). */
+/**
+ * Every message about the caller's own feedback, oldest first (RLS); the
+ * caller's own replies in their own words, where the company's copy is
+ * masked (#40 item 3).
+ */
 export async function listMyThreads(client: Client): Promise<ThreadMessage[]> {
-  return unwrap(
+  const rows = unwrap(
     await client
       .from('feedback_messages')
-      .select('*')
+      .select('*, original:feedback_message_originals(body)')
       .order('created_at', { ascending: true })
       .limit(500),
   );
+  return rows.map(({ original, ...m }) => ({
+    ...m,
+    body: original?.body ?? m.body,
+  }));
 }
 
 /** Marks the other side's messages of a thread read. */

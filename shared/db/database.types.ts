@@ -872,6 +872,40 @@ export type Database = {
           },
         ];
       };
+      feedback_message_originals: {
+        Row: {
+          body: string;
+          feedback_id: string;
+          message_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          body: string;
+          feedback_id: string;
+          message_id: string;
+        };
+        Update: {
+          body?: string;
+          feedback_id?: string;
+          message_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_message_originals_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: false;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feedback_message_originals_message_id_fkey';
+            columns: ['message_id'];
+            isOneToOne: true;
+            referencedRelation: 'feedback_messages';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       feedback_messages: {
         Row: {
           answered_at: string | null;

@@ -68,7 +68,8 @@ describe('conversation', () => {
     expect(asked.data).toMatchObject({
       from_author: false,
       company_name: 'Test Company',
-      body: 'Which browser? Write to me at [email hidden]',
+      // #40 item 3: a company's own text is not masked (its support address).
+      body: 'Which browser? Write to me at jane@example.com',
     });
     // No user id in the row the author reads.
     expect(JSON.stringify(asked.data)).not.toContain(member.id);
@@ -97,11 +98,36 @@ describe('conversation', () => {
       'Firefox, call me on +44 20 7946 0958',
     );
     allowed(replied);
+    // #40 item 3: the author keeps their own words; the company reads them
+    // masked, in the thread and live (the table's copy).
     expect(replied.data).toMatchObject({
       from_author: true,
-      body: 'Firefox, call me on [phone hidden]',
+      body: 'Firefox, call me on +44 20 7946 0958',
       points_awarded: QUESTION_ANSWERED_POINTS,
     });
+    const stored = await w.as.companyX
+      .from('feedback_messages')
+      .select('body')
+      .eq('feedback_id', w.feedback.a)
+      .eq('from_author', true);
+    expect(stored.data).toEqual([
+      { body: 'Firefox, call me on [phone hidden]' },
+    ]);
+    const mine = await w.as.consumerA
+      .from('feedback_messages')
+      .select('body, original:feedback_message_originals(body)')
+      .eq('feedback_id', w.feedback.a)
+      .eq('from_author', true);
+    expect(mine.data).toEqual([
+      {
+        body: 'Firefox, call me on [phone hidden]',
+        original: { body: 'Firefox, call me on +44 20 7946 0958' },
+      },
+    ]);
+    const theirs = await w.as.companyX
+      .from('feedback_message_originals')
+      .select('body');
+    expect(theirs.data).toEqual([]);
     // The owner (another member) reads the whole thread, without the author's identity.
     const own = await w.as.companyX.rpc('get_company_thread', {
       p_feedback_id: w.feedback.a,
@@ -111,6 +137,8 @@ describe('conversation', () => {
     expect(text).not.toContain(w.id.consumerA);
     expect(text).not.toContain(w.email.consumerA);
     expect(text).not.toContain('Alice');
+    expect(text).toContain('[phone hidden]');
+    expect(text).not.toContain('7946');
   });
 
   it('XP once per question: a second answer to the same question earns nothing', async () => {

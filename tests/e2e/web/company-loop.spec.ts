@@ -161,8 +161,9 @@ test('owner invites a member; the member asks; the author is notified live and b
     member.getByText('Message sent to the author').first(),
   ).toBeVisible();
   await expect(detail.getByTestId('thread-message')).toHaveCount(1);
+  // #40 item 3: the company's own text: its address is not masked.
   await expect(detail.getByTestId('thread-message')).toContainText(
-    '[email hidden]',
+    'pm@notexample.com',
   );
   await shoot(member, 'loop-3-member-asked');
 
@@ -172,15 +173,14 @@ test('owner invites a member; the member asks; the author is notified live and b
     consumer.getByText(`Not Example asked you about “${title}”`),
   ).toBeVisible();
   await shoot(consumer, 'loop-4-author-notified');
-  // ... and an e-mail: the company, the title, the masked text, the link.
+  // ... and an e-mail: the company, the title, its text, the link.
   const mail = await mailTo(request, authorEmail, 'company_message', (m) =>
     m.subject.includes(title),
   );
   expect(mail.subject).toBe(`Not Example sent you a message about “${title}”`);
   expect(mail.body_text).toContain(
-    '> Which plan were you on? You can mail me at [email hidden]',
+    '> Which plan were you on? You can mail me at pm@notexample.com',
   );
-  expect(mail.body_text + mail.body_html).not.toContain('pm@notexample.com');
   expect(mail.body_text + mail.body_html).not.toContain(memberEmail);
   expect(mail.body_text).toContain(
     `${baseURL}/profile/account#email-notifications`,
@@ -195,7 +195,9 @@ test('owner invites a member; the member asks; the author is notified live and b
   ).toBeVisible({ timeout: 20_000 });
   await thread
     .getByRole('textbox', { name: 'Answer to Not Example' })
-    .fill('The Pro plan, in Firefox. It happens every time.');
+    .fill(
+      'The Pro plan, in Firefox. It happens every time. Mail me at reader@author.example',
+    );
   await thread.getByRole('button', { name: 'Send' }).click();
   await expect(
     consumer.getByText(`Answer sent · +${QUESTION_ANSWERED_POINTS} XP`),
@@ -209,12 +211,23 @@ test('owner invites a member; the member asks; the author is notified live and b
     .eq('feedback_id', fb.id)
     .eq('action_type', 'question_answered');
   expect(points).toEqual([{ points: QUESTION_ANSWERED_POINTS }]);
+  // #40 item 3: the author reads their own words, after a reload too.
+  await expect(thread).toContainText('Mail me at reader@author.example');
+  await consumer.reload();
+  await expect(item.getByTestId('author-thread')).toContainText(
+    'Mail me at reader@author.example',
+    { timeout: 20_000 },
+  );
   await shoot(consumer, 'loop-5-author-answered');
 
   // --- The member sees the answer live, then assigns, notes and completes.
   await expect(detail.getByTestId('thread-message')).toHaveCount(2);
   await expect(detail.getByTestId('thread-message').last()).toContainText(
     'The Pro plan, in Firefox',
+  );
+  // ... with the author's contact details masked.
+  await expect(detail.getByTestId('thread-message').last()).toContainText(
+    'Mail me at [email hidden]',
   );
   await detail
     .getByRole('combobox', { name: 'Assignee' })

@@ -147,7 +147,8 @@ test('a company publishes a completed topic; a visitor reads it; the contributor
   await expect(change).toHaveCount(1);
   await expect(change).toContainText('Dark mode is here');
   await expect(change).toContainText(
-    'Switch it on in Settings → Appearance. Questions: [email hidden]',
+    // #40 item 3: the company's own support address, not masked.
+    'Switch it on in Settings → Appearance. Questions: help@example.com',
   );
   await expect(change).toContainText('1 person reported this');
   const text = await anon.locator('body').innerText();

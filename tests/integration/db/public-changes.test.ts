@@ -112,7 +112,7 @@ describe('the public page address', () => {
 });
 
 describe('publishing', () => {
-  it('publishes only completed topics of the caller’s company, as masked plain text', async () => {
+  it('publishes only completed topics of the caller’s company, as plain text (the company’s own: not masked)', async () => {
     const author = await createUser(t);
     const fb = await insertFeedback(t, author.id, {
       websiteUrl: 'https://changes-x.test/a',
@@ -152,7 +152,8 @@ describe('publishing', () => {
     expect(published.error).toBeNull();
     expect(published.data[0]).toMatchObject({
       public_title: 'Cart no longer crashes',
-      public_note: 'Thanks! Write to [email hidden] or [phone hidden].',
+      // #40 item 3: the company's own text, its contact details kept.
+      public_note: 'Thanks! Write to ceo@acme.test or +44 20 7946 0958.',
     });
 
     // Another company cannot publish (or unpublish) this one.

@@ -213,6 +213,14 @@ export const TABLES: Record<string, TableSpec> = {
     update: NONE,
     delete: NONE,
   },
+  // #40 item 3: an author's reply as written, where the thread's copy is
+  // masked for the company: the author's only.
+  feedback_message_originals: {
+    select: 'd o o d d d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
   // #21 triage: the company's own, read by its members.
   feedback_activity: {
     select: 'd d d o o d',

@@ -110,7 +110,8 @@ export async function addFixtures(w: World): Promise<Fixtures> {
     await w.as[author].rpc('post_author_reply', {
       p_feedback_id: fb,
       p_company_id: company,
-      p_body: 'The cart.',
+      // A contact detail: masked for the company, kept for the author.
+      p_body: 'The cart. Write to me at author@example.net.',
     });
   }
   await q(
