@@ -2099,6 +2099,50 @@ $$;
 -- Name: FUNCTION hit_rate_limit(p_bucket text, p_window interval, p_max integer, p_message text); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.hit_rate_limit(p_bucket text, p_window interval, p_max integer, p_message text) IS 'Counts one request in the bucket''s current window; past p_max raises HTTP 429 with Retry-After and p_message.';
 
+-- Name: hook_mfa_verification_attempt(jsonb); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.hook_mfa_verification_attempt(event jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_user uuid := (event ->> 'user_id')::uuid;
+  v_factor uuid := (event ->> 'factor_id')::uuid;
+  v_window constant interval := interval '15 minutes';
+  v_per_factor constant int := 5;
+  v_per_account constant int := 10;
+  v_factor_failures int;
+  v_account_failures int;
+  v_oldest timestamptz;
+  v_minutes int;
+begin
+  -- One attempt at a time per account: parallel guesses are counted.
+  perform pg_advisory_xact_lock(hashtext('mfa-verify:' || v_user::text));
+  delete from private.mfa_failures where failed_at <= now() - v_window;
+  select count(*) filter (where factor_id = v_factor), count(*),
+         min(failed_at) filter (where factor_id = v_factor)
+    into v_factor_failures, v_account_failures, v_oldest
+    from private.mfa_failures where user_id = v_user;
+  if v_factor_failures >= v_per_factor or v_account_failures >= v_per_account then
+    if v_factor_failures < v_per_factor then
+      select min(failed_at) into v_oldest from private.mfa_failures where user_id = v_user;
+    end if;
+    v_minutes := greatest(1, ceil(extract(epoch from (v_oldest + v_window - now())) / 60));
+    return jsonb_build_object('decision', 'reject', 'message',
+      format('Too many wrong codes. Please try again in %s minute%s.',
+        v_minutes, case when v_minutes = 1 then '' else 's' end));
+  end if;
+  if coalesce((event ->> 'valid')::boolean, false) then
+    delete from private.mfa_failures where factor_id = v_factor;
+    return jsonb_build_object('decision', 'continue');
+  end if;
+  insert into private.mfa_failures (factor_id, user_id) values (v_factor, v_user);
+  return jsonb_build_object('decision', 'continue');
+end
+$$;
+
+-- Name: FUNCTION hook_mfa_verification_attempt(event jsonb); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.hook_mfa_verification_attempt(event jsonb) IS 'Hosted GoTrue''s MFA Verification Attempt hook: 5 wrong codes per factor and 10 per account in 15 minutes, then every attempt is rejected until the window passes (#40 item 21).';
+
 -- Name: hook_password_verification_attempt(jsonb); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.hook_password_verification_attempt(event jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -8217,6 +8261,27 @@ COMMENT ON TABLE private.linkedin_verifications IS 'The LinkedIn member (OpenID 
 -- Name: COLUMN linkedin_verifications.subject; Type: COMMENT; Schema: private
 COMMENT ON COLUMN private.linkedin_verifications.subject IS 'The id token''s and userinfo''s sub claim.';
 
+-- Name: mfa_failures; Type: TABLE; Schema: private
+CREATE TABLE private.mfa_failures (
+    id bigint NOT NULL,
+    factor_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    failed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- Name: TABLE mfa_failures; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.mfa_failures IS 'Wrong second-factor codes per factor and account, for the MFA Verification Attempt hook (kept 15 minutes).';
+
+-- Name: mfa_failures_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.mfa_failures ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.mfa_failures_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- Name: password_failures; Type: TABLE; Schema: private
 CREATE TABLE private.password_failures (
     id bigint NOT NULL,
@@ -9019,6 +9084,10 @@ ALTER TABLE ONLY private.linkedin_verifications
 ALTER TABLE ONLY private.linkedin_verifications
     ADD CONSTRAINT linkedin_verifications_subject_key UNIQUE (subject);
 
+-- Name: mfa_failures mfa_failures_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mfa_failures
+    ADD CONSTRAINT mfa_failures_pkey PRIMARY KEY (id);
+
 -- Name: password_failures password_failures_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.password_failures
     ADD CONSTRAINT password_failures_pkey PRIMARY KEY (id);
@@ -9360,6 +9429,12 @@ CREATE INDEX leaderboard_snapshot_xp_idx ON private.leaderboard_snapshot USING b
 
 -- Name: linkedin_nonces_user_id_idx; Type: INDEX; Schema: private
 CREATE INDEX linkedin_nonces_user_id_idx ON private.linkedin_nonces USING btree (user_id);
+
+-- Name: mfa_failures_factor_idx; Type: INDEX; Schema: private
+CREATE INDEX mfa_failures_factor_idx ON private.mfa_failures USING btree (factor_id, failed_at);
+
+-- Name: mfa_failures_user_idx; Type: INDEX; Schema: private
+CREATE INDEX mfa_failures_user_idx ON private.mfa_failures USING btree (user_id, failed_at);
 
 -- Name: password_failures_user_idx; Type: INDEX; Schema: private
 CREATE INDEX password_failures_user_idx ON private.password_failures USING btree (user_id, failed_at);
@@ -9930,6 +10005,10 @@ ALTER TABLE ONLY private.linkedin_nonces
 ALTER TABLE ONLY private.linkedin_verifications
     ADD CONSTRAINT linkedin_verifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
+-- Name: mfa_failures mfa_failures_user_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.mfa_failures
+    ADD CONSTRAINT mfa_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- Name: password_failures password_failures_user_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.password_failures
     ADD CONSTRAINT password_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -10295,6 +10374,9 @@ ALTER TABLE private.linkedin_nonces ENABLE ROW LEVEL SECURITY;
 
 -- Name: linkedin_verifications; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.linkedin_verifications ENABLE ROW LEVEL SECURITY;
+
+-- Name: mfa_failures; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.mfa_failures ENABLE ROW LEVEL SECURITY;
 
 -- Name: password_failures; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.password_failures ENABLE ROW LEVEL SECURITY;
@@ -10693,6 +10775,7 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.user_badges;
 GRANT USAGE ON SCHEMA private TO anon;
 GRANT USAGE ON SCHEMA private TO authenticated;
 GRANT USAGE ON SCHEMA private TO service_role;
+GRANT USAGE ON SCHEMA private TO supabase_auth_admin;
 
 -- Name: FUNCTION add_company_events(p_feedback_id uuid, p_host text, p_event text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.add_company_events(p_feedback_id uuid, p_host text, p_event text) FROM PUBLIC;
@@ -10968,8 +11051,13 @@ REVOKE ALL ON FUNCTION private.handle_new_user() FROM PUBLIC;
 -- Name: FUNCTION hit_rate_limit(p_bucket text, p_window interval, p_max integer, p_message text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.hit_rate_limit(p_bucket text, p_window interval, p_max integer, p_message text) FROM PUBLIC;
 
+-- Name: FUNCTION hook_mfa_verification_attempt(event jsonb); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.hook_mfa_verification_attempt(event jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.hook_mfa_verification_attempt(event jsonb) TO supabase_auth_admin;
+
 -- Name: FUNCTION hook_password_verification_attempt(event jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.hook_password_verification_attempt(event jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.hook_password_verification_attempt(event jsonb) TO supabase_auth_admin;
 
 -- Name: FUNCTION host_matches_domains(p_host text, p_domains text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.host_matches_domains(p_host text, p_domains text[]) FROM PUBLIC;

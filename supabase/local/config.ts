@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { parse as parseToml } from 'smol-toml';
 import { publicUrlFromEnv } from '../../shared/domain/public-url.ts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/domain/validation/limits.ts';
 
@@ -12,6 +13,41 @@ export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 export const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/** A Postgres function GoTrue calls as an auth hook (`pg-functions://postgres/<schema>/<name>`). */
+export interface PgHook {
+  schema: string;
+  name: string;
+}
+
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * The enabled `[auth.hook.<name>]` of supabase/config.toml that points at a
+ * Postgres function, as hosted GoTrue reads it; null when off or absent.
+ */
+export function readPgHook(
+  configTomlPath: string,
+  hook: string,
+): PgHook | null {
+  let doc: Record<string, unknown>;
+  try {
+    doc = parseToml(readFileSync(configTomlPath, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return null;
+  }
+  const section = (
+    (doc.auth as Record<string, unknown> | undefined)?.hook as
+      Record<string, { enabled?: unknown; uri?: unknown }> | undefined
+  )?.[hook];
+  if (section?.enabled !== true || typeof section.uri !== 'string') return null;
+  const m = /^pg-functions:\/\/postgres\/([^/]+)\/([^/]+)$/.exec(section.uri);
+  if (!m || !IDENT.test(m[1]!) || !IDENT.test(m[2]!)) return null;
+  return { schema: m[1]!, name: m[2]! };
+}
 
 export interface AuthConfig {
   /**
@@ -27,6 +63,8 @@ export interface AuthConfig {
   passwordChangeRecentSeconds: number;
   /** Wrong guesses an e-mailed six-digit code survives (PEEGA_OTP_MAX_ATTEMPTS). */
   otpMaxAttempts: number;
+  /** The auth hooks of supabase/config.toml that the embedded GoTrue runs, as hosted GoTrue does. */
+  hooks: { mfaVerificationAttempt: PgHook | null };
   /**
    * Per-account limits (keyed on the e-mail address), on top of the per-IP
    * ones, so rotating addresses does not buy more guesses.
@@ -356,6 +394,12 @@ export async function loadConfig(
       autoconfirm: flag(env.PEEGA_AUTH_AUTOCONFIRM, demoMode),
       passwordChangeRecentSeconds: 24 * 3600,
       otpMaxAttempts: Number(env.PEEGA_OTP_MAX_ATTEMPTS ?? 5),
+      hooks: {
+        mfaVerificationAttempt: readPgHook(
+          path.join(root, 'supabase', 'config.toml'),
+          'mfa_verification_attempt',
+        ),
+      },
       accountLimits: {
         signInFailures: Number(env.PEEGA_RATE_LIMIT_ACCOUNT_SIGNIN ?? 10),
         signInWindow: 15 * 60,

@@ -14,6 +14,7 @@ import {
 } from './errors.ts';
 import { requireUser, type Authenticated } from './guard.ts';
 import { parseBody } from './params.ts';
+import { runMfaVerificationHook } from './hooks.ts';
 import { limitMfa } from './rate-limit.ts';
 import { newId, isUuid } from './secrets.ts';
 import {
@@ -451,7 +452,16 @@ async function verifyFactor(
     timestamp: ctx.now().getTime(),
     window: 1,
   });
-  if (delta === null || !/^\d{6}$/.test(p.code)) {
+  const valid = delta !== null && /^\d{6}$/.test(p.code);
+  // The project's hook sees every attempt, right or wrong (#40 item 21:
+  // the per-factor and per-account limits live in the migrations).
+  await runMfaVerificationHook(ctx, {
+    user_id: user.id,
+    factor_id: factor.id,
+    factor_type: factor.factor_type,
+    valid,
+  });
+  if (!valid) {
     throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   }
 

@@ -20,6 +20,10 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
     create role supabase_admin nologin bypassrls;
   end if;
+  -- GoTrue's own role: it calls the auth hooks (pg-functions://) as itself.
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit;
+  end if;
 end $$;
 
 grant anon, authenticated, service_role to authenticator;

@@ -170,7 +170,9 @@ test('profile: account details, completion +30 once, LinkedIn verification throu
     'LinkedIn verified',
   );
   // #40 item 20: once verified, the card no longer asks for it.
-  await expect(page.getByText('Your LinkedIn account is verified')).toBeVisible();
+  await expect(
+    page.getByText('Your LinkedIn account is verified'),
+  ).toBeVisible();
   await expect(page.getByText(/Verify your LinkedIn account/)).toHaveCount(0);
   await snap(page, 'profile-settings-complete');
 
