@@ -48,6 +48,22 @@ export async function signUpWithPassword(
   return data;
 }
 
+/**
+ * E-mails a one-time sign-in link to an existing account (no account is
+ * made): the way in that others' wrong passwords cannot lock (#40 item 22).
+ */
+export async function requestSignInLink(
+  client: Client,
+  email: string,
+  redirectTo: string,
+): Promise<void> {
+  const { error } = await client.auth.signInWithOtp({
+    email,
+    options: { shouldCreateUser: false, emailRedirectTo: redirectTo },
+  });
+  if (error) throw toDataError(error);
+}
+
 /** Sends the password-reset e-mail; the link returns to `redirectTo`. */
 export async function requestPasswordReset(
   client: Client,

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { AuthPage } from './pages/auth.page.ts';
 import { DashboardPage } from './pages/dashboard.page.ts';
-import { DEMO_PASSWORD, newEmail, signedInClient, snap } from './support.ts';
+import { baseURL } from '../../../playwright.config.ts';
+import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
+import { createTestClient } from '../../support/backend.ts';
+import {
+  DEMO_PASSWORD,
+  newEmail,
+  shoot,
+  signedInClient,
+  snap,
+} from './support.ts';
 
 test('sign up, see the empty dashboard, sign out and sign in again', async ({
   page,
@@ -177,4 +186,52 @@ test('sign-up: Enter with the terms unticked says so; the legal pages open besid
   await expect(auth.field('Full name')).toHaveValue('Terms Reader');
   await page.getByRole('checkbox').check();
   await expect(alert).toBeHidden();
+});
+
+test("others' wrong passwords do not lock the owner out: a sign-in link by e-mail gets them in (#40 item 22)", async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('locked');
+  const signUp = await createTestClient(baseURL, DEMO_ANON_KEY).auth.signUp({
+    email,
+    password: DEMO_PASSWORD,
+    options: { data: { full_name: 'Locked Owner' } },
+  });
+  expect(signUp.error).toBeNull();
+  // Someone else guesses the password until the account's sign-in pauses.
+  for (let i = 0; i < 12; i++) {
+    await request.post('/auth/v1/token?grant_type=password', {
+      headers: { apikey: DEMO_ANON_KEY },
+      data: { email, password: `wrong-${i}-password` },
+    });
+  }
+  const auth = new AuthPage(page);
+  await auth.goto('?mode=signin');
+  await auth.field('Email').fill(email);
+  await auth.field('Password').fill(DEMO_PASSWORD);
+  await auth.submit().click();
+  const box = page.getByTestId('sign-in-link');
+  await expect(box).toContainText('Password sign-in is paused');
+  await shoot(page, 'sign-in-paused');
+  await box.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect(box).toContainText(`We sent a sign-in link to ${email}`);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(
+        `/_mail/api/messages?to=${encodeURIComponent(email)}`,
+      );
+      const messages = (await res.json()) as { kind: string; link: string }[];
+      link = messages.find((m) => m.kind === 'magiclink')?.link;
+      return link;
+    })
+    .toBeTruthy();
+  await page.goto(link!);
+  // Signed in: the link's tokens are gone from the address.
+  await expect(page).toHaveURL(/\/app#?$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'My Activity' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 });

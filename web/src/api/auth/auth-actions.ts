@@ -1,5 +1,6 @@
 import {
   requestPasswordReset,
+  requestSignInLink,
   signInWithPassword,
   signOut,
   signUpWithPassword,
@@ -19,6 +20,8 @@ export const authActions = {
     redirectTo: string;
     referralCode?: string | null;
   }) => signUpWithPassword(getSupabase(), args),
+  requestSignInLink: (email: string, redirectTo: string) =>
+    requestSignInLink(getSupabase(), email, redirectTo),
   requestReset: (email: string, redirectTo: string) =>
     requestPasswordReset(getSupabase(), email, redirectTo),
   updatePassword: (password: string) => updatePassword(getSupabase(), password),

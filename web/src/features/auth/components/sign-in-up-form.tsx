@@ -51,6 +51,23 @@ export function SignInUpForm({
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [loading, setLoading] = useState(false);
+  /** The address whose password sign-in is locked for now. */
+  const [locked, setLocked] = useState<string | null>(null);
+  const [linkSent, setLinkSent] = useState(false);
+
+  async function sendSignInLink(address: string) {
+    try {
+      await authActions.requestSignInLink(
+        address,
+        `${window.location.origin}${paths.dashboard}`,
+      );
+      setLinkSent(true);
+    } catch (err) {
+      toast.error('The sign-in link was not sent', {
+        description: (err as Error).message,
+      });
+    }
+  }
   const signUp = tab === 'signup';
 
   async function onSubmit(e: FormEvent) {
@@ -107,6 +124,10 @@ export function SignInUpForm({
       track({ name: 'login', properties: { method: 'email' } });
       toast.dismiss(AUTH_TOAST);
     } catch (err) {
+      // Locked by too many wrong passwords (perhaps someone else's): a
+      // sign-in link by e-mail still lets the owner in (#40 item 22).
+      if ((err as { status?: number }).status === 429)
+        setLocked(parsed.data.email);
       toast.error('Sign in failed', {
         id: AUTH_TOAST,
         description: (err as Error).message,
@@ -184,7 +205,11 @@ export function SignInUpForm({
             autoComplete="email"
             required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setLocked(null);
+              setLinkSent(false);
+            }}
             error={errors.email}
           />
           <InputField
@@ -218,6 +243,35 @@ export function SignInUpForm({
             >
               Forgot password?
             </button>
+          )}
+          {!signUp && locked && (
+            <div
+              role="status"
+              data-testid="sign-in-link"
+              className="rounded-xl border border-accent-200 bg-accent-50 p-3 text-sm text-accent-700"
+            >
+              {linkSent ? (
+                <p>
+                  Check your email! We sent a sign-in link to{' '}
+                  <strong className="break-all">{locked}</strong>.
+                </p>
+              ) : (
+                <>
+                  <p>
+                    Password sign-in is paused for this account after too many
+                    wrong attempts. A sign-in link by e-mail works meanwhile.
+                  </p>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="mt-2"
+                    onClick={() => void sendSignInLink(locked)}
+                  >
+                    E-mail me a sign-in link
+                  </Button>
+                </>
+              )}
+            </div>
           )}
           {signUp && (
             <div>
