@@ -4308,6 +4308,37 @@ CREATE FUNCTION private.webhook_ai_wait() RETURNS interval
 -- Name: FUNCTION webhook_ai_wait(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.webhook_ai_wait() IS 'How long a new feedback''s webhook deliveries and digest entries wait for the AI step before going out without it.';
 
+-- Name: weekly_summary_content(uuid, date); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.weekly_summary_content(p_company_id uuid, p_week date) RETURNS TABLE(arrived jsonb, rising jsonb, waiting jsonb)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select (select jsonb_build_object(
+                   'total', coalesce(sum(w.n), 0),
+                   'bug', coalesce(sum(w.n) filter (where w.category = 'bug'), 0),
+                   'feature', coalesce(sum(w.n) filter (where w.category = 'feature'), 0),
+                   'improvement', coalesce(sum(w.n) filter (where w.category = 'improvement'), 0),
+                   'other', coalesce(sum(w.n) filter (where w.category not in ('bug', 'feature', 'improvement')), 0))
+            from private.company_insight_weeks w
+           where w.company_id = p_company_id and w.week = p_week),
+         (select coalesce(jsonb_agg(jsonb_build_object('title', t.title, 'recent', x.recent, 'previous', x.previous)
+                                    order by x.recent - x.previous desc, t.title), '[]'::jsonb)
+            from private.topic_trends(p_company_id, (p_week + 7)::timestamp at time zone 'UTC') x
+            join public.feedback_topics t on t.id = x.topic_id
+           where x.recent > x.previous),
+         (select coalesce(jsonb_agg(jsonb_build_object('title', p.title, 'created_at', p.created_at)
+                                    order by p.created_at, p.id), '[]'::jsonb)
+            from (select f.id, private.mask_contact(f.title) as title, i.created_at
+                    from private.company_inbox i
+                    join public.feedback f on f.id = i.feedback_id
+                   where i.company_id = p_company_id and i.status = 'pending'
+                   order by i.created_at, i.feedback_id
+                   limit 5) p)
+$$;
+
+-- Name: FUNCTION weekly_summary_content(p_company_id uuid, p_week date); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.weekly_summary_content(p_company_id uuid, p_week date) IS 'What a weekly summary says for a company and week (a Monday, UTC): counts by category, rising topics, the five oldest pending titles (masked); never an author.';
+
 -- Name: accept_company_invitation(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.accept_company_invitation(p_token text) RETURNS TABLE(company_id uuid, company_name text, role text)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -6474,32 +6505,12 @@ CREATE FUNCTION public.get_weekly_summary_email(p_job_id bigint) RETURNS TABLE(e
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select u.email::text, c.company_name, q.week,
-         (select jsonb_build_object(
-                   'total', coalesce(sum(w.n), 0),
-                   'bug', coalesce(sum(w.n) filter (where w.category = 'bug'), 0),
-                   'feature', coalesce(sum(w.n) filter (where w.category = 'feature'), 0),
-                   'improvement', coalesce(sum(w.n) filter (where w.category = 'improvement'), 0),
-                   'other', coalesce(sum(w.n) filter (where w.category not in ('bug', 'feature', 'improvement')), 0))
-            from private.company_insight_weeks w
-           where w.company_id = q.company_id and w.week = q.week),
-         (select coalesce(jsonb_agg(jsonb_build_object('title', t.title, 'recent', x.recent, 'previous', x.previous)
-                                    order by x.recent - x.previous desc, t.title), '[]'::jsonb)
-            from private.topic_trends(q.company_id, (q.week + 7)::timestamp at time zone 'UTC') x
-            join public.feedback_topics t on t.id = x.topic_id
-           where x.recent > x.previous),
-         (select coalesce(jsonb_agg(jsonb_build_object('title', p.title, 'created_at', p.created_at)
-                                    order by p.created_at, p.id), '[]'::jsonb)
-            from (select f.id, private.mask_contact(f.title) as title, i.created_at
-                    from private.company_inbox i
-                    join public.feedback f on f.id = i.feedback_id
-                   where i.company_id = q.company_id and i.status = 'pending'
-                   order by i.created_at, i.feedback_id
-                   limit 5) p)
+  select u.email::text, c.company_name, q.week, s.arrived, s.rising, s.waiting
     from private.weekly_summary_emails q
     join public.company_members m on m.company_id = q.company_id and m.user_id = q.user_id
     join public.companies c on c.id = q.company_id
     join auth.users u on u.id = q.user_id
+    cross join lateral private.weekly_summary_content(q.company_id, q.week) s
    where q.id = p_job_id and m.weekly_summary and u.email is not null
 $$;
 
@@ -6862,6 +6873,27 @@ $$;
 
 -- Name: FUNCTION prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) IS 'For any member: checks the feedback (verified domains, view allowance) or topic (own company) and the connected tracker, counts the call (30/hour per account, 60/hour per address and per company), and returns what the issue says (masked, never the author) or the existing link.';
+
+-- Name: preview_weekly_summary(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.preview_weekly_summary() RETURNS TABLE(company_name text, week date, arrived jsonb, rising jsonb, waiting jsonb)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+  -- Last complete week (Monday, UTC): the one Monday's e-mail is about.
+  v_week date := (date_trunc('week', now() at time zone 'UTC') - interval '7 days')::date;
+begin
+  perform private.check_rate_limit('preview_weekly_summary', 30, 120, interval '10 minutes',
+    'Too many previews. Please wait a few minutes.');
+  return query
+    select v_company.company_name, v_week, s.arrived, s.rising, s.waiting
+      from private.weekly_summary_content(v_company.id, v_week) s;
+end
+$$;
+
+-- Name: FUNCTION preview_weekly_summary(); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.preview_weekly_summary() IS 'Any member: the weekly summary of their company for the last complete week, as the e-mail would say it today (no address, never an author); 30 per account and 120 per address per 10 minutes.';
 
 -- Name: process_referral_signup(uuid, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.process_referral_signup(p_invitee_id uuid DEFAULT NULL::uuid, p_referral_code text DEFAULT NULL::text) RETURNS TABLE(referral_id uuid, status text, points_awarded integer)
@@ -11393,6 +11425,9 @@ REVOKE ALL ON FUNCTION private.vote_before_insert() FROM PUBLIC;
 -- Name: FUNCTION webhook_ai_wait(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.webhook_ai_wait() FROM PUBLIC;
 
+-- Name: FUNCTION weekly_summary_content(p_company_id uuid, p_week date); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.weekly_summary_content(p_company_id uuid, p_week date) FROM PUBLIC;
+
 -- Name: FUNCTION accept_company_invitation(p_token text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.accept_company_invitation(p_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.accept_company_invitation(p_token text) TO service_role;
@@ -11751,6 +11786,11 @@ GRANT ALL ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body tex
 REVOKE ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) TO service_role;
 GRANT ALL ON FUNCTION public.prepare_tracker_issue(p_provider text, p_feedback_id uuid, p_topic_id uuid) TO authenticated;
+
+-- Name: FUNCTION preview_weekly_summary(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.preview_weekly_summary() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.preview_weekly_summary() TO service_role;
+GRANT ALL ON FUNCTION public.preview_weekly_summary() TO authenticated;
 
 -- Name: FUNCTION process_referral_signup(p_invitee_id uuid, p_referral_code text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.process_referral_signup(p_invitee_id uuid, p_referral_code text) FROM PUBLIC;

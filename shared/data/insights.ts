@@ -3,6 +3,7 @@
 import { unwrap, type Client } from './client.ts';
 
 import type { CompanyInsights } from '../domain/insights.ts';
+import type { WeeklySummaryContent } from '../domain/weekly-summary.ts';
 
 export {
   INSIGHT_CATEGORIES,
@@ -35,4 +36,15 @@ export async function setWeeklySummary(
   on: boolean,
 ): Promise<boolean> {
   return Boolean(unwrap(await client.rpc('set_weekly_summary', { p_on: on })));
+}
+
+/** The caller's company's weekly summary for the last complete week, as Monday's e-mail says it (#40 item 20). */
+export async function previewWeeklySummary(
+  client: Client,
+): Promise<WeeklySummaryContent> {
+  const rows = unwrap(await client.rpc('preview_weekly_summary')) as unknown as
+    WeeklySummaryContent[] | null;
+  const row = rows?.[0];
+  if (!row) throw new Error('No summary to preview.');
+  return row;
 }

@@ -2442,6 +2442,16 @@ export type Database = {
         Args: { p_feedback_id: string; p_provider: string; p_topic_id: string };
         Returns: Json;
       };
+      preview_weekly_summary: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          arrived: Json;
+          company_name: string;
+          rising: Json;
+          waiting: Json;
+          week: string;
+        }[];
+      };
       process_referral_signup: {
         Args: { p_invitee_id?: string; p_referral_code?: string };
         Returns: {

@@ -102,6 +102,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.post_author_reply',
   'public.post_company_message',
   'public.prepare_tracker_issue',
+  // #40 item 20: any member previews their company's weekly summary.
+  'public.preview_weekly_summary',
   'public.process_referral_signup',
   // Issue #22: publish a completed topic (members), the page's address (owner/admin).
   'public.publish_topic',

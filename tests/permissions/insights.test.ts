@@ -83,3 +83,27 @@ describe('weekly summary choice', () => {
     ).toEqual([{ n: 0 }]);
   });
 });
+
+describe('weekly summary preview (#40 item 20)', () => {
+  it("a member previews their own company's summary: no address, no author", async () => {
+    const r = await member.client.rpc('preview_weekly_summary');
+    allowed(r, 1);
+    const [row] = r.data as { company_name: string; waiting: unknown[] }[];
+    const x = await rows<{ company_name: string }>(
+      w,
+      `select company_name from public.companies where id = $1`,
+      [w.company.X],
+    );
+    expect(row!.company_name).toBe(x[0]!.company_name);
+    const text = JSON.stringify(r.data);
+    expect(text).not.toContain(w.email.consumerA);
+    expect(text).not.toContain(w.id.consumerA);
+    expect(text).not.toContain('@');
+  });
+
+  it('consumers and anon are refused', async () => {
+    forbidden(await w.as.consumerA.rpc('preview_weekly_summary'));
+    const anon = await w.as.anon.rpc('preview_weekly_summary');
+    expect(anon.error).not.toBeNull();
+  });
+});

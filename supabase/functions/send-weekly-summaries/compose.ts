@@ -6,35 +6,17 @@ import {
   paths,
   weeklySummarySettingsPath,
 } from '../../../shared/domain/app-paths.ts';
+import {
+  NO_RISING_TOPIC,
+  NOTHING_WAITING,
+  weeklySummaryParts,
+  type WeeklySummaryContent,
+} from '../../../shared/domain/weekly-summary.ts';
 import { escapeHtml, type OutgoingMail } from '../_shared/mail.ts';
 
-export interface WeeklySummaryRow {
+/** A queued summary: its content and the member's address. */
+export interface WeeklySummaryRow extends WeeklySummaryContent {
   email: string;
-  company_name: string;
-  /** The Monday (UTC) of the week, YYYY-MM-DD. */
-  week: string;
-  arrived: {
-    total: number;
-    bug: number;
-    feature: number;
-    improvement: number;
-    other: number;
-  };
-  rising: { title: string; recent: number; previous: number }[];
-  waiting: { title: string; created_at: string }[];
-}
-
-const DAY_MS = 86_400_000;
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-/** "24 Nov" style, in UTC (the week is a UTC week). */
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
 }
 
 /** The e-mail of one queued summary, linking into the web app at `siteUrl`. */
@@ -47,38 +29,20 @@ export function composeWeeklySummary(
   const site = siteUrl.replace(/\/+$/, '');
   const link = `${site}${paths.companyInsights}`;
   const settings = `${site}${weeklySummarySettingsPath}`;
-  const start = Date.parse(`${r.week}T00:00:00Z`);
-  const range = `${day(new Date(start).toISOString())} – ${day(new Date(start + 6 * DAY_MS).toISOString())}`;
-  const a = r.arrived;
-  const arrived =
-    a.total === 0
-      ? 'No new feedback arrived this week.'
-      : `${a.total} new feedback: ${count(a.bug, 'bug')}, ${count(a.feature, 'feature request')}, ${count(a.improvement, 'improvement')}, ${a.other} other.`;
-  const rising = r.rising.map(
-    (t) => `${t.title}: ${t.recent} this week (${t.previous} the week before)`,
+  const { heading, range, arrived, rising, waiting } = weeklySummaryParts(
+    r,
+    now,
   );
-  const waiting = r.waiting.map((w) => {
-    const days = Math.max(
-      0,
-      Math.floor((now - Date.parse(w.created_at)) / DAY_MS),
-    );
-    // Sent today has not waited a day yet: never "waiting 0 days" (#40 item 20).
-    const since =
-      days === 0
-        ? 'sent today'
-        : `waiting ${days} ${days === 1 ? 'day' : 'days'}`;
-    return `${w.title} (${since})`;
-  });
   const section = (title: string, lines: string[], none: string) =>
     lines.length ? [title, ...lines.map((l) => `- ${l}`)] : [title, none];
   const text = [
-    `Your week at ${r.company_name} (${range}):`,
+    heading,
     '',
     arrived,
     '',
-    ...section('Rising topics:', rising, 'No topic is rising.'),
+    ...section('Rising topics:', rising, NO_RISING_TOPIC),
     '',
-    ...section('Waiting longest:', waiting, 'Nothing is waiting.'),
+    ...section('Waiting longest:', waiting, NOTHING_WAITING),
     '',
     `See the charts in Insights: ${link}`,
     '',
@@ -89,12 +53,12 @@ export function composeWeeklySummary(
       ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
       : `<p>${escapeHtml(none)}</p>`;
   const html = [
-    `<p>Your week at ${escapeHtml(r.company_name)} (${escapeHtml(range)}):</p>`,
+    `<p>${escapeHtml(heading)}</p>`,
     `<p>${escapeHtml(arrived)}</p>`,
     '<h3>Rising topics</h3>',
-    list(rising, 'No topic is rising.'),
+    list(rising, NO_RISING_TOPIC),
     '<h3>Waiting longest</h3>',
-    list(waiting, 'Nothing is waiting.'),
+    list(waiting, NOTHING_WAITING),
     `<p><a href="${escapeHtml(link)}">See the charts in Insights</a></p>`,
     `<p>You get this e-mail because you turned on the weekly summary. <a href="${escapeHtml(settings)}">Turn it off in Company Settings</a>.</p>`,
   ].join('\n');

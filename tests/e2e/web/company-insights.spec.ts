@@ -99,6 +99,22 @@ test('a member turns the weekly summary on in Settings', async ({ page }) => {
   await expect(
     page.locator('#weekly-summary').getByRole('switch'),
   ).toHaveAttribute('aria-checked', 'true');
+  // #40 item 20: the member can see what the e-mail says before Monday.
+  await page
+    .locator('#weekly-summary')
+    .getByRole('button', { name: 'Preview the summary' })
+    .click();
+  const preview = page.getByTestId('weekly-summary-preview');
+  await expect(preview).toContainText(/^Your week at Example Inc\. \(/);
+  await expect(
+    preview.getByRole('heading', { name: 'Rising topics' }),
+  ).toBeVisible();
+  await expect(
+    preview.getByRole('heading', { name: 'Waiting longest' }),
+  ).toBeVisible();
+  await expect(preview).not.toContainText('0 days');
+  await page.screenshot({ path: `${SHOTS}/weekly-summary-preview.png` });
+  await page.getByRole('button', { name: 'Close' }).click();
   await page.locator('#weekly-summary').getByRole('switch').click();
   await expect(
     page.locator('#weekly-summary').getByRole('switch'),

@@ -404,6 +404,8 @@ export const RPCS: Record<string, Cells> = {
   post_company_message: 'd d d a d d',
   // #22: the company of the feedback (the sample names feedback and topic: 22023 after the check).
   prepare_tracker_issue: 'd d d a d d',
+  // #40 item 20: any member of a company, of their own company only.
+  preview_weekly_summary: 'd d d a a d',
   process_referral_signup: 'd o o o o o',
   // #22: any member of a company; the sample (a feedback id, not a topic of
   // theirs) is refused with PT404 (HTTP 404), not a denial (tests/permissions/public-changes.test.ts).

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getCompanyInsights,
   getWeeklySummary,
+  previewWeeklySummary,
   setWeeklySummary,
 } from '@shared/data/insights';
 import { useUserId } from '@web/api/auth/use-session';
@@ -14,6 +15,8 @@ export const insightKeys = {
     [...companyKeys.account(userId), 'insights', weeks] as const,
   weeklySummary: (userId: string) =>
     [...companyKeys.account(userId), 'weekly-summary'] as const,
+  weeklySummaryPreview: (userId: string) =>
+    [...companyKeys.account(userId), 'weekly-summary', 'preview'] as const,
 };
 
 export function useCompanyInsights(weeks: number) {
@@ -41,5 +44,15 @@ export function useSetWeeklySummary() {
     mutationFn: (on: boolean) => setWeeklySummary(getSupabase(), on),
     onSuccess: (on) =>
       queryClient.setQueryData(insightKeys.weeklySummary(userId), on),
+  });
+}
+
+/** The weekly summary as it would be sent now; only asked while shown. */
+export function useWeeklySummaryPreview(enabled: boolean) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: insightKeys.weeklySummaryPreview(userId),
+    queryFn: () => previewWeeklySummary(getSupabase()),
+    enabled,
   });
 }

@@ -3,14 +3,18 @@ import {
   useSetWeeklySummary,
   useWeeklySummary,
 } from '@web/api/companies/insights';
+import { useState } from 'react';
+import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/lib/toast';
+import { WeeklySummaryPreview } from './weekly-summary-preview';
 
 /** The member's own weekly summary e-mail (#22); every member has one. */
 export function WeeklySummaryCard() {
   const summary = useWeeklySummary();
   const update = useSetWeeklySummary();
+  const [previewing, setPreviewing] = useState(false);
   function onChange(on: boolean) {
     update.mutate(on, {
       onSuccess: () =>
@@ -36,6 +40,18 @@ export function WeeklySummaryCard() {
         checked={(update.isPending ? update.variables : summary.data) ?? false}
         disabled={summary.isPending || update.isPending}
         onChange={onChange}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-4"
+        onClick={() => setPreviewing(true)}
+      >
+        Preview the summary
+      </Button>
+      <WeeklySummaryPreview
+        open={previewing}
+        onClose={() => setPreviewing(false)}
       />
     </Card>
   );
