@@ -3647,6 +3647,27 @@ $$;
 -- Name: FUNCTION release_webhook_deliveries(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.release_webhook_deliveries() IS 'After the AI result of a feedback is stored: its waiting webhook deliveries are due now.';
 
+-- Name: reported_by_others(uuid[]); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.reported_by_others(p_feedback_ids uuid[]) RETURNS TABLE(feedback_id uuid, user_id uuid, others integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select f.id, f.user_id,
+         coalesce(max(greatest(t.contributor_count
+                      - case when exists (select 1 from public.feedback_topic_items j
+                                            join public.feedback g on g.id = j.feedback_id
+                                           where j.topic_id = t.id and j.state = 'confirmed'
+                                             and g.user_id = f.user_id) then 1 else 0 end, 0)), 0)::integer
+    from public.feedback f
+    left join public.feedback_topic_items i on i.feedback_id = f.id
+    left join public.feedback_topics t on t.id = i.topic_id
+   where f.id = any(p_feedback_ids)
+   group by f.id, f.user_id
+$$;
+
+-- Name: FUNCTION reported_by_others(p_feedback_ids uuid[]); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.reported_by_others(p_feedback_ids uuid[]) IS 'For each feedback: how many other contributors the topics it is in have at most (a count, never who); 0 outside any topic.';
+
 -- Name: request_address(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.request_address() RETURNS text
     LANGUAGE sql STABLE
@@ -4062,6 +4083,41 @@ begin
   return null;
 end
 $$;
+
+-- Name: topic_items_report_counts(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.topic_items_report_counts() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_topics uuid[];
+  v_moved uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(distinct r.topic_id), array_agg(distinct r.feedback_id) into v_topics, v_moved from new_rows r;
+  elsif tg_op = 'DELETE' then
+    select array_agg(distinct r.topic_id), array_agg(distinct r.feedback_id) into v_topics, v_moved from old_rows r;
+  else
+    select array_agg(distinct x.topic_id), array_agg(distinct x.feedback_id) into v_topics, v_moved
+      from (select topic_id, feedback_id from new_rows union select topic_id, feedback_id from old_rows) x;
+  end if;
+  if v_topics is null then
+    return null;
+  end if;
+  insert into public.feedback_report_counts as c (feedback_id, user_id, others)
+  select r.feedback_id, r.user_id, r.others
+    from private.reported_by_others(array(
+           select i.feedback_id from public.feedback_topic_items i where i.topic_id = any(v_topics)
+           union select unnest(v_moved))) r
+  on conflict (feedback_id) do update
+     set others = excluded.others, updated_at = now()
+   where c.others is distinct from excluded.others;
+  return null;
+end
+$$;
+
+-- Name: FUNCTION topic_items_report_counts(); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.topic_items_report_counts() IS 'After topic items change: keeps feedback_report_counts of the feedback of the topics touched (#40 item 15).';
 
 -- Name: topic_title(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.topic_title(p_title text) RETURNS text
@@ -6167,18 +6223,9 @@ CREATE FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) RETURNS TABLE(
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select f.id,
-         max(greatest(t.contributor_count
-                      - case when exists (select 1 from public.feedback_topic_items j
-                                            join public.feedback g on g.id = j.feedback_id
-                                           where j.topic_id = t.id and j.state = 'confirmed'
-                                             and g.user_id = f.user_id) then 1 else 0 end, 0))::integer
-    from public.feedback f
-    join public.feedback_topic_items i on i.feedback_id = f.id
-    join public.feedback_topics t on t.id = i.topic_id
-   where f.id = any((p_feedback_ids)[1:200])
-     and f.user_id = auth.uid()
-   group by f.id
+  select r.feedback_id, r.others
+    from private.reported_by_others((p_feedback_ids)[1:200]) r
+   where r.user_id = auth.uid() and r.others > 0
 $$;
 
 -- Name: FUNCTION get_my_topic_counts(p_feedback_ids uuid[]); Type: COMMENT; Schema: public
@@ -8778,6 +8825,17 @@ CREATE TABLE public.feedback_message_originals (
 -- Name: TABLE feedback_message_originals; Type: COMMENT; Schema: public
 COMMENT ON TABLE public.feedback_message_originals IS 'An author''s reply as they wrote it, where the thread''s copy is masked for the company; readable by that author only, written only by post_author_reply.';
 
+-- Name: feedback_report_counts; Type: TABLE; Schema: public
+CREATE TABLE public.feedback_report_counts (
+    feedback_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    others integer NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- Name: TABLE feedback_report_counts; Type: COMMENT; Schema: public
+COMMENT ON TABLE public.feedback_report_counts IS 'How many others reported what an author''s feedback reports, kept by the topic-item triggers and sent live to that author only (a count, never who).';
+
 -- Name: feedback_topic_items; Type: TABLE; Schema: public
 CREATE TABLE public.feedback_topic_items (
     company_id uuid NOT NULL,
@@ -9316,6 +9374,10 @@ ALTER TABLE ONLY public.feedback_notes
 ALTER TABLE ONLY public.feedback
     ADD CONSTRAINT feedback_pkey PRIMARY KEY (id);
 
+-- Name: feedback_report_counts feedback_report_counts_pkey; Type: CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.feedback_report_counts
+    ADD CONSTRAINT feedback_report_counts_pkey PRIMARY KEY (feedback_id);
+
 -- Name: feedback_topic_items feedback_topic_items_pkey; Type: CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.feedback_topic_items
     ADD CONSTRAINT feedback_topic_items_pkey PRIMARY KEY (company_id, feedback_id);
@@ -9627,6 +9689,9 @@ CREATE INDEX feedback_notes_feedback_id_idx ON public.feedback_notes USING btree
 -- Name: feedback_notes_feedback_idx; Type: INDEX; Schema: public
 CREATE INDEX feedback_notes_feedback_idx ON public.feedback_notes USING btree (company_id, feedback_id, created_at);
 
+-- Name: feedback_report_counts_user_id_idx; Type: INDEX; Schema: public
+CREATE INDEX feedback_report_counts_user_id_idx ON public.feedback_report_counts USING btree (user_id);
+
 -- Name: feedback_screenshot_url_idx; Type: INDEX; Schema: public
 CREATE INDEX feedback_screenshot_url_idx ON public.feedback USING btree (screenshot_url) WHERE (screenshot_url IS NOT NULL);
 
@@ -9905,6 +9970,15 @@ CREATE TRIGGER feedback_topic_items_counted_insert AFTER INSERT ON public.feedba
 
 -- Name: feedback_topic_items feedback_topic_items_counted_update; Type: TRIGGER; Schema: public
 CREATE TRIGGER feedback_topic_items_counted_update AFTER UPDATE ON public.feedback_topic_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_counted();
+
+-- Name: feedback_topic_items feedback_topic_items_report_counts_delete; Type: TRIGGER; Schema: public
+CREATE TRIGGER feedback_topic_items_report_counts_delete AFTER DELETE ON public.feedback_topic_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_report_counts();
+
+-- Name: feedback_topic_items feedback_topic_items_report_counts_insert; Type: TRIGGER; Schema: public
+CREATE TRIGGER feedback_topic_items_report_counts_insert AFTER INSERT ON public.feedback_topic_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_report_counts();
+
+-- Name: feedback_topic_items feedback_topic_items_report_counts_update; Type: TRIGGER; Schema: public
+CREATE TRIGGER feedback_topic_items_report_counts_update AFTER UPDATE ON public.feedback_topic_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_report_counts();
 
 -- Name: feedback feedback_topic_votes; Type: TRIGGER; Schema: public
 CREATE TRIGGER feedback_topic_votes AFTER UPDATE OF total_votes ON public.feedback FOR EACH ROW WHEN ((new.total_votes IS DISTINCT FROM old.total_votes)) EXECUTE FUNCTION private.feedback_topic_votes();
@@ -10237,6 +10311,14 @@ ALTER TABLE ONLY public.feedback_notes
 ALTER TABLE ONLY public.feedback_notes
     ADD CONSTRAINT feedback_notes_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
 
+-- Name: feedback_report_counts feedback_report_counts_feedback_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.feedback_report_counts
+    ADD CONSTRAINT feedback_report_counts_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
+
+-- Name: feedback_report_counts feedback_report_counts_user_id_fkey; Type: FK CONSTRAINT; Schema: public
+ALTER TABLE ONLY public.feedback_report_counts
+    ADD CONSTRAINT feedback_report_counts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- Name: feedback_topic_items feedback_topic_items_added_by_fkey; Type: FK CONSTRAINT; Schema: public
 ALTER TABLE ONLY public.feedback_topic_items
     ADD CONSTRAINT feedback_topic_items_added_by_fkey FOREIGN KEY (added_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -10460,6 +10542,9 @@ CREATE POLICY "Anyone can read the tags of articles they can read" ON public.blo
 
 -- Name: feedback Authors can read their own feedback; Type: POLICY; Schema: public
 CREATE POLICY "Authors can read their own feedback" ON public.feedback FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+-- Name: feedback_report_counts Authors read their own report counts; Type: POLICY; Schema: public
+CREATE POLICY "Authors read their own report counts" ON public.feedback_report_counts FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- Name: feedback_message_originals Authors read their own words; Type: POLICY; Schema: public
 CREATE POLICY "Authors read their own words" ON public.feedback_message_originals FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
@@ -10710,6 +10795,9 @@ ALTER TABLE public.feedback_messages ENABLE ROW LEVEL SECURITY;
 -- Name: feedback_notes; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.feedback_notes ENABLE ROW LEVEL SECURITY;
 
+-- Name: feedback_report_counts; Type: ROW SECURITY; Schema: public
+ALTER TABLE public.feedback_report_counts ENABLE ROW LEVEL SECURITY;
+
 -- Name: feedback_topic_items; Type: ROW SECURITY; Schema: public
 ALTER TABLE public.feedback_topic_items ENABLE ROW LEVEL SECURITY;
 
@@ -10793,6 +10881,9 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.feedback_activity;
 
 -- Name: supabase_realtime feedback_messages; Type: PUBLICATION TABLE; Schema: public
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.feedback_messages;
+
+-- Name: supabase_realtime feedback_report_counts; Type: PUBLICATION TABLE; Schema: public
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.feedback_report_counts;
 
 -- Name: supabase_realtime feedback_votes; Type: PUBLICATION TABLE; Schema: public
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.feedback_votes;
@@ -11326,6 +11417,9 @@ REVOKE ALL ON FUNCTION private.refuse_anonymous_owner() FROM PUBLIC;
 -- Name: FUNCTION release_webhook_deliveries(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.release_webhook_deliveries() FROM PUBLIC;
 
+-- Name: FUNCTION reported_by_others(p_feedback_ids uuid[]); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.reported_by_others(p_feedback_ids uuid[]) FROM PUBLIC;
+
 -- Name: FUNCTION request_address(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.request_address() FROM PUBLIC;
 
@@ -11388,6 +11482,9 @@ REVOKE ALL ON FUNCTION private.to_slug(p_text text) FROM PUBLIC;
 
 -- Name: FUNCTION topic_items_counted(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.topic_items_counted() FROM PUBLIC;
+
+-- Name: FUNCTION topic_items_report_counts(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.topic_items_report_counts() FROM PUBLIC;
 
 -- Name: FUNCTION topic_title(p_title text); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.topic_title(p_title text) FROM PUBLIC;
@@ -12104,6 +12201,10 @@ GRANT ALL ON SEQUENCE public.feedback_activity_id_seq TO service_role;
 -- Name: TABLE feedback_message_originals; Type: ACL; Schema: public
 GRANT SELECT ON TABLE public.feedback_message_originals TO authenticated;
 GRANT ALL ON TABLE public.feedback_message_originals TO service_role;
+
+-- Name: TABLE feedback_report_counts; Type: ACL; Schema: public
+GRANT SELECT ON TABLE public.feedback_report_counts TO authenticated;
+GRANT ALL ON TABLE public.feedback_report_counts TO service_role;
 
 -- Name: TABLE feedback_topic_items; Type: ACL; Schema: public
 GRANT ALL ON TABLE public.feedback_topic_items TO service_role;

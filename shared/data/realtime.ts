@@ -158,3 +158,26 @@ export function subscribeToMembershipEnd(
     },
   );
 }
+
+/**
+ * "N others reported this" changed for one of the user's feedback (#40
+ * item 15): RLS sends each author their own counts only.
+ */
+export function subscribeToMyReportCounts(
+  client: Client,
+  userId: string,
+  onEvent: () => void,
+): Unsubscribe {
+  return watch(
+    client,
+    `report_counts:${userId}`,
+    [
+      {
+        event: '*',
+        table: 'feedback_report_counts',
+        filter: `user_id=eq.${userId}`,
+      },
+    ],
+    () => onEvent(),
+  );
+}

@@ -1004,6 +1004,36 @@ export type Database = {
           },
         ];
       };
+      feedback_report_counts: {
+        Row: {
+          feedback_id: string;
+          others: number;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          feedback_id: string;
+          others: number;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          feedback_id?: string;
+          others?: number;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feedback_report_counts_feedback_id_fkey';
+            columns: ['feedback_id'];
+            isOneToOne: true;
+            referencedRelation: 'feedback';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       feedback_topic_items: {
         Row: {
           added_at: string;

@@ -179,6 +179,7 @@ const REALTIME_TABLES = [
   'public.feedback',
   'public.feedback_activity',
   'public.feedback_messages',
+  'public.feedback_report_counts',
   'public.feedback_votes',
   'public.notifications',
   'public.user_badges',

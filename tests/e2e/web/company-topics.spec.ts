@@ -62,10 +62,28 @@ test('eleven duplicates become one topic, its GitHub issue is closed, every cont
     .filter({ hasText: 'These 11 look like the same request' });
   await expect(proposal).toContainText(TITLE);
   await shoot(page, 'topics-proposals');
+  // #40 item 15: a contributor's dashboard is open while the topic is made.
+  const authorContext = await browser.newContext();
+  await withSession(authorContext, 'consumer2@example.com');
+  const author = await authorContext.newPage();
+  await author.goto('/app');
+  const authorItem = author
+    .getByTestId('feedback-item')
+    .filter({ hasText: TITLE })
+    .filter({ hasText: /🌐 ((www|shop)\.)?example\.com/ })
+    .first();
+  await expect(authorItem).toBeVisible({ timeout: 20_000 });
+  await expect(authorItem.getByTestId('others-reported')).toHaveCount(0);
   await proposal.getByRole('button', { name: /^Confirm topic/ }).click();
   const dialog = page.getByRole('dialog', { name: TITLE });
   await expect(dialog).toContainText('11 feedback');
   await expect(dialog).toContainText('2 contributors');
+  // ... and hears it at once, without a reload.
+  await expect(authorItem.getByTestId('others-reported')).toHaveText(
+    '👥 1 other reported this',
+    { timeout: 15_000 },
+  );
+  await authorContext.close();
   // The open topic is in the URL, as the tracker's link back is.
   await expect(page).toHaveURL(/topic=[0-9a-f-]{36}/);
   const topicUrl = page.url();

@@ -213,6 +213,13 @@ export const TABLES: Record<string, TableSpec> = {
     update: NONE,
     delete: NONE,
   },
+  // #40 item 15: how many others reported what the author reported.
+  feedback_report_counts: {
+    select: 'd o o d d d',
+    insert: NONE,
+    update: NONE,
+    delete: NONE,
+  },
   // #40 item 3: an author's reply as written, where the thread's copy is
   // masked for the company: the author's only.
   feedback_message_originals: {
@@ -491,6 +498,7 @@ export const REALTIME: Record<string, Cells> = {
   feedback: 'd o o d d d',
   feedback_activity: 'd d d o o d',
   feedback_messages: 'd o o o o d',
+  feedback_report_counts: 'd o o d d d',
   feedback_votes: 'd o o d d d',
   notifications: 'd o o d d d',
   user_badges: 'd o o d d d',

@@ -95,6 +95,20 @@ export async function observeRealtime(
       p_body: 'The cart.',
     });
   }
+  // #40 item 15: each live feedback joins a topic of its company, so its
+  // author's report count changes.
+  for (const [company, id] of [
+    [w.company.X, a.id],
+    [w.company.Y, b.id],
+  ] as const)
+    await query(
+      w.t,
+      `with t as (insert into public.feedback_topics (company_id, title)
+                  values ($1, 'Live topic') returning id)
+       insert into public.feedback_topic_items (company_id, feedback_id, topic_id, state)
+       select $1, $2, t.id, 'confirmed' from t`,
+      [company, id],
+    );
   await query(
     w.t,
     `insert into public.user_badges (user_id, badge_key, badge_name, badge_emoji)

@@ -5,6 +5,7 @@ import {
   subscribeToMyFeedback,
   subscribeToMyFeedbackActivity,
   subscribeToMyNotifications,
+  subscribeToMyReportCounts,
 } from '@shared/data/realtime';
 import { subscribeToThreads } from '@shared/data/conversation';
 import { feedbackKeys } from '@web/api/feedback/keys';
@@ -43,6 +44,12 @@ export function useFeedbackRealtime(userId: string) {
     const offActivity = subscribeToMyFeedbackActivity(client, userId, () => {
       void queryClient.invalidateQueries({ queryKey: mine });
     });
+    // Others reported the same (#40 item 15): the counts are read again.
+    const offCounts = subscribeToMyReportCounts(client, userId, () => {
+      void queryClient.invalidateQueries({
+        queryKey: [...mine, 'topic-counts'],
+      });
+    });
     const offNotifications = subscribeToMyNotifications(client, userId, () => {
       void queryClient.invalidateQueries({
         queryKey: feedbackKeys.notifications(userId),
@@ -55,6 +62,7 @@ export function useFeedbackRealtime(userId: string) {
       });
     });
     return () => {
+      offCounts();
       offThreads();
       offFeedback();
       offActivity();
