@@ -21,6 +21,7 @@ vi.mock('@shared/data/realtime', () => ({
   },
   subscribeToMyFeedbackActivity: () => () => {},
   subscribeToMyNotifications: () => () => {},
+  subscribeToMyReportCounts: () => () => {},
 }));
 vi.mock('@shared/data/conversation', () => ({
   subscribeToThreads: () => () => {},
