@@ -4845,6 +4845,10 @@ begin
       v_kept := 1;
     end if;
   end if;
+  -- What the close changed, for the topic (or feedback) screen to say.
+  update public.issue_links l
+     set closed_completed = v_moved, closed_kept_rejected = v_kept
+   where l.id = v_link.id and v_integration.complete_on_close;
   return jsonb_build_object('matched', true, 'changed', true, 'completed', v_moved, 'kept_rejected', v_kept);
 end
 $$;
@@ -7136,6 +7140,8 @@ CREATE TABLE public.issue_links (
     created_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     closed_at timestamp with time zone,
+    closed_completed integer,
+    closed_kept_rejected integer,
     CONSTRAINT issue_links_one_target CHECK ((num_nonnulls(feedback_id, topic_id) = 1)),
     CONSTRAINT issue_links_provider_known CHECK ((provider = ANY (ARRAY['github'::text, 'gitlab'::text, 'linear'::text, 'jira'::text]))),
     CONSTRAINT issue_links_state_known CHECK ((state = ANY (ARRAY['open'::text, 'closed'::text]))),
@@ -7144,6 +7150,12 @@ CREATE TABLE public.issue_links (
 
 -- Name: TABLE issue_links; Type: COMMENT; Schema: public
 COMMENT ON TABLE public.issue_links IS 'Issues created in a company''s tracker from a feedback or a topic (#22); read by members, written by the integrations functions.';
+
+-- Name: COLUMN issue_links.closed_completed; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.issue_links.closed_completed IS 'Feedback the tracker''s close completed (null: not closed, or closing completes nothing).';
+
+-- Name: COLUMN issue_links.closed_kept_rejected; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.issue_links.closed_kept_rejected IS 'Feedback the close left rejected, as the company decided.';
 
 -- Name: record_issue_link(uuid, uuid, text, uuid, uuid, text, text, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.record_issue_link(p_company_id uuid, p_actor_id uuid, p_provider text, p_feedback_id uuid, p_topic_id uuid, p_external_id text, p_external_key text, p_url text) RETURNS public.issue_links

@@ -23,6 +23,9 @@ export interface IssueLink {
   url: string;
   state: 'open' | 'closed';
   created_at: string;
+  /** What the tracker's close changed (#40 item 1); null until then. */
+  closed_completed: number | null;
+  closed_kept_rejected: number | null;
 }
 
 /** The target of an issue: one feedback or one topic. */
@@ -39,7 +42,7 @@ export async function listIssueLinks(
   const q = client
     .from('issue_links')
     .select(
-      'id, provider, feedback_id, topic_id, external_key, url, state, created_at',
+      'id, provider, feedback_id, topic_id, external_key, url, state, created_at, closed_completed, closed_kept_rejected',
     );
   return unwrap(
     await (

@@ -1245,6 +1245,8 @@ export type Database = {
       issue_links: {
         Row: {
           closed_at: string | null;
+          closed_completed: number | null;
+          closed_kept_rejected: number | null;
           company_id: string;
           created_at: string;
           created_by: string | null;
@@ -1260,6 +1262,8 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           closed_at?: string | null;
+          closed_completed?: number | null;
+          closed_kept_rejected?: number | null;
           company_id: string;
           created_at?: string;
           created_by?: string | null;
@@ -1274,6 +1278,8 @@ export type Database = {
         };
         Update: {
           closed_at?: string | null;
+          closed_completed?: number | null;
+          closed_kept_rejected?: number | null;
           company_id?: string;
           created_at?: string;
           created_by?: string | null;
@@ -2525,6 +2531,8 @@ export type Database = {
         };
         Returns: {
           closed_at: string | null;
+          closed_completed: number | null;
+          closed_kept_rejected: number | null;
           company_id: string;
           created_at: string;
           created_by: string | null;

@@ -244,3 +244,23 @@ export function issueAdf(text: IssueText): Record<string, unknown> {
 /** How people name a created issue: "GitHub #12", "Linear ENG-12". */
 export const issueLabel = (provider: Tracker, key: string): string =>
   `${TRACKER_LABEL[provider]} ${key}`;
+
+/**
+ * What closing a tracker issue changed (#40 item 1), or null before then:
+ * `(9, 2)` → 'Closing it completed 9 feedback; 2 rejected stay rejected.'
+ */
+export function trackerCloseSummary(
+  completed: number | null,
+  keptRejected: number | null,
+): string | null {
+  if (completed === null) return null;
+  const done =
+    completed === 0
+      ? 'Closing it completed nothing: all was already decided.'
+      : `Closing it completed ${completed} feedback`;
+  if (!keptRejected) return completed === 0 ? done : `${done}.`;
+  const kept = `${keptRejected} rejected ${keptRejected === 1 ? 'stays' : 'stay'} rejected.`;
+  return completed === 0
+    ? `Closing it completed nothing; ${kept}`
+    : `${done}; ${kept}`;
+}

@@ -164,6 +164,10 @@ test('eleven duplicates become one topic, its GitHub issue is closed, every cont
     { timeout: 20_000 },
   );
   await expect(closed.getByText('Completed').first()).toBeVisible();
+  // #40 item 1: the topic says what the close changed.
+  await expect(closed.getByTestId('issue-close-summary')).toHaveText(
+    'GitHub #7 was closed. Closing it completed 11 feedback.',
+  );
   // Completed: it can go on the company's public page from here.
   await expect(closed.getByRole('button', { name: 'Publish' })).toBeVisible();
   await shoot(page, 'topics-completed');

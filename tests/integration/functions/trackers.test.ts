@@ -482,6 +482,14 @@ describe('GitLab, on a topic', () => {
       expect(await statusOf(i.id)).toBe('completed');
       expect(await completions(i.author, i.id)).toEqual({ xp: 1, notes: 1 });
     }
+    // The link says what the close changed (the topic screen shows it).
+    expect(
+      await rows(
+        w,
+        'select closed_completed, closed_kept_rejected from public.issue_links where topic_id = $1',
+        [topicId],
+      ),
+    ).toEqual([{ closed_completed: 2, closed_kept_rejected: 1 }]);
     // The company's verdict stands: no completion, no completion XP.
     expect(await statusOf(rejected)).toBe('rejected');
     expect(await completions(w.id.consumerA, rejected)).toEqual({

@@ -5,6 +5,7 @@ import {
   issueText,
   pageHostPath,
   tokenHint,
+  trackerCloseSummary,
   validateTrackerConfig,
 } from '../../../../shared/domain/integrations.ts';
 
@@ -128,5 +129,23 @@ describe('issue text', () => {
   it('helpers', () => {
     expect(tokenHint(' ghp_abcdef1234 ')).toBe('1234');
     expect(pageHostPath('not a url')).toBeNull();
+  });
+});
+
+describe('trackerCloseSummary (#40 item 1)', () => {
+  it('says what the close completed and what stayed rejected', () => {
+    expect(trackerCloseSummary(null, null)).toBeNull();
+    expect(trackerCloseSummary(9, 2)).toBe(
+      'Closing it completed 9 feedback; 2 rejected stay rejected.',
+    );
+    expect(trackerCloseSummary(11, 0)).toBe(
+      'Closing it completed 11 feedback.',
+    );
+    expect(trackerCloseSummary(0, 1)).toBe(
+      'Closing it completed nothing; 1 rejected stays rejected.',
+    );
+    expect(trackerCloseSummary(0, 0)).toBe(
+      'Closing it completed nothing: all was already decided.',
+    );
   });
 });

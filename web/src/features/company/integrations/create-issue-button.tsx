@@ -1,6 +1,7 @@
 import { toast } from '@web/lib/toast';
 import {
   issueLabel,
+  trackerCloseSummary,
   TRACKER_LABEL,
   type Tracker,
 } from '@shared/domain/integrations';
@@ -87,6 +88,21 @@ export function CreateIssueButton(target: IssueTarget) {
           </div>
         )}
       </div>
+      {links.data?.map((l) => {
+        const summary =
+          l.state === 'closed'
+            ? trackerCloseSummary(l.closed_completed, l.closed_kept_rejected)
+            : null;
+        return summary ? (
+          <p
+            key={l.id}
+            data-testid="issue-close-summary"
+            className="mt-2 text-sm text-ink-muted"
+          >
+            {issueLabel(l.provider, l.external_key)} was closed. {summary}
+          </p>
+        ) : null;
+      })}
     </div>
   );
 }
