@@ -18,7 +18,14 @@ export function ConnectionBanner() {
       if (action.type === 'error' && isConnectionError(action.error))
         setLost(true);
       // A real answer, not data the app set itself (realtime, optimistic).
-      else if (action.type === 'success' && !action.manual) setLost(false);
+      // (An answer that was already on its way when the browser went offline
+      // does not mean it is back.)
+      else if (
+        action.type === 'success' &&
+        !action.manual &&
+        navigator.onLine !== false
+      )
+        setLost(false);
     });
   }, [queryClient]);
   useEffect(() => {
