@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
 
 /** The pure handler each `supabase/functions/<name>/handler.ts` exports as `handler`. */
 export type FunctionHandler = (
@@ -19,17 +20,16 @@ export interface FunctionEntry {
 /** Reads `[functions.<name>] verify_jwt = …` from supabase/config.toml (the CLI's format). */
 export function readVerifyJwt(configToml: string): Map<string, boolean> {
   const out = new Map<string, boolean>();
-  let current: string | undefined;
-  for (const line of configToml.split('\n')) {
-    const section = /^\s*\[functions\.([A-Za-z0-9_-]+)\]\s*$/.exec(line);
-    if (section) {
-      current = section[1];
-      continue;
-    }
-    if (/^\s*\[/.test(line)) current = undefined;
-    const setting = /^\s*verify_jwt\s*=\s*(true|false)\s*$/.exec(line);
-    if (current && setting) out.set(current, setting[1] === 'true');
+  let doc: { functions?: Record<string, { verify_jwt?: unknown }> };
+  try {
+    doc = parseToml(configToml) as typeof doc;
+  } catch {
+    // An unreadable file: every function checks the JWT (the safe default).
+    return out;
   }
+  for (const [name, settings] of Object.entries(doc.functions ?? {}))
+    if (typeof settings?.verify_jwt === 'boolean')
+      out.set(name, settings.verify_jwt);
   return out;
 }
 

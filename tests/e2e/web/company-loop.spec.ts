@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { QUESTION_ANSWERED_POINTS } from '../../../shared/domain/points.ts';
 import { baseURL } from '../../../playwright.config.ts';
 import { CompanyPage } from './pages/company.page.ts';
 import {
+  mailTo,
   newEmail,
   shoot,
   signedInClient,
@@ -20,37 +21,6 @@ import {
 // an internal note and completes it; the author sees the status change live
 // and never the note. Screens at desktop and phone width go to
 // PEEGA_SHOTS_DIR (support.ts's shoot).
-interface Mail {
-  kind: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  link: string;
-}
-
-/** The demo mailbox's newest e-mail of `kind` to `to` matching `where`. */
-async function mailTo(
-  request: APIRequestContext,
-  to: string,
-  kind: string,
-  where: (m: Mail) => boolean = () => true,
-): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(
-          `/_mail/api/messages?to=${encodeURIComponent(to)}`,
-        );
-        const messages = (await res.json()) as Mail[];
-        found = messages.find((m) => m.kind === kind && where(m));
-        return !!found;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test('owner invites a member; the member asks; the author is notified live and by e-mail, answers and earns XP; the member triages; the author sees it live', async ({
   browser,

@@ -6,6 +6,7 @@ import { createTestClient } from '../../support/backend.ts';
 import { CompanyPage } from './pages/company.page.ts';
 import {
   DEMO_PASSWORD,
+  mailTo,
   newEmail,
   shoot,
   signUpOnInvitation,
@@ -61,22 +62,12 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
   expect(await axeFindings(owner)).toEqual([]);
 
   // The e-mail carries the link.
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(
-        `/_mail/api/messages?to=${encodeURIComponent(email)}`,
-      );
-      const messages = (await res.json()) as { kind: string; link: string }[];
-      link = messages.find((m) => m.kind === 'company_invitation')?.link;
-      return link;
-    })
-    .toBeTruthy();
+  const { link } = await mailTo(request, email, 'company_invitation');
 
   // The invitee, in another browser, has no account yet.
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await member.goto(link!);
+  await member.goto(link);
   await expect(member.getByText(/Example Org invited/)).toContainText(email);
   await snap(member, 'team-invitation');
   expect(await axeFindings(member)).toEqual([]);
@@ -131,7 +122,7 @@ test('owner invites, the invitee signs up on the link and triages, removal ends 
   ).toBeVisible();
 
   // The used link does not work again.
-  await member.goto(link!);
+  await member.goto(link);
   await expect(
     member.getByText('This invitation has already been used.'),
   ).toBeVisible();
@@ -164,20 +155,10 @@ test('an invitation to an address with an account opens on Sign in and join; a r
   await expect(ownerUi.toast('Invitation sent')).toBeVisible();
   await expect(card.getByTestId('invitation-link')).toContainText(email);
 
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(
-        `/_mail/api/messages?to=${encodeURIComponent(email)}`,
-      );
-      const messages = (await res.json()) as { kind: string; link: string }[];
-      link = messages.find((m) => m.kind === 'company_invitation')?.link;
-      return link;
-    })
-    .toBeTruthy();
+  const { link } = await mailTo(request, email, 'company_invitation');
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
-  await guest.goto(link!);
+  await guest.goto(link);
   await expect(
     guest.getByText(
       'This address already has a Peega account: sign in to join.',

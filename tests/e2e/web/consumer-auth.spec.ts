@@ -6,6 +6,7 @@ import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
 import {
   DEMO_PASSWORD,
+  mailTo,
   newEmail,
   shoot,
   signedInClient,
@@ -134,7 +135,7 @@ test('forgot password: the reset e-mail leads to a page that sets a new one', as
   const messages = (await res.json()) as { kind: string; link: string }[];
   const link = messages.find((m) => m.kind === 'recovery')?.link;
   expect(link).toBeTruthy();
-  await page.goto(link!);
+  await page.goto(link);
   await expect(
     page.getByRole('heading', { name: 'Choose a new password' }),
   ).toBeVisible();
@@ -174,6 +175,7 @@ test('sign-up: Enter with the terms unticked says so; the legal pages open besid
     .filter({ hasText: 'Please accept the terms and conditions to continue' });
   await expect(alert).toBeVisible();
   await expect(alert).toBeInViewport();
+  await shoot(page, 'sign-up-terms-alert');
 
   const [legal] = await Promise.all([
     page.waitForEvent('popup'),
@@ -216,18 +218,8 @@ test("others' wrong passwords do not lock the owner out: a sign-in link by e-mai
   await shoot(page, 'sign-in-paused');
   await box.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
   await expect(box).toContainText(`We sent a sign-in link to ${email}`);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(
-        `/_mail/api/messages?to=${encodeURIComponent(email)}`,
-      );
-      const messages = (await res.json()) as { kind: string; link: string }[];
-      link = messages.find((m) => m.kind === 'magiclink')?.link;
-      return link;
-    })
-    .toBeTruthy();
-  await page.goto(link!);
+  const { link } = await mailTo(request, email, 'magiclink');
+  await page.goto(link);
   // Signed in: the link's tokens are gone from the address.
   await expect(page).toHaveURL(/\/app#?$/);
   await expect(

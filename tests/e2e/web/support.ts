@@ -1,6 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_ANON_KEY } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
@@ -116,3 +121,36 @@ export const WEBM_AUDIO = Buffer.concat([
   ),
   Buffer.alloc(64),
 ]);
+
+/** An e-mail of the demo mailbox (`/_mail`). */
+export interface Mail {
+  kind: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  link: string;
+}
+
+/** The demo mailbox's newest e-mail of `kind` to `to` matching `where`. */
+export async function mailTo(
+  request: APIRequestContext,
+  to: string,
+  kind: string,
+  where: (m: Mail) => boolean = () => true,
+): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(
+          `/_mail/api/messages?to=${encodeURIComponent(to)}`,
+        );
+        const messages = (await res.json()) as Mail[];
+        found = messages.find((m) => m.kind === kind && where(m));
+        return !!found;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}

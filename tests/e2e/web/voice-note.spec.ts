@@ -4,7 +4,7 @@ import { AuthPage } from './pages/auth.page.ts';
 import { CompanyPage } from './pages/company.page.ts';
 import { DashboardPage } from './pages/dashboard.page.ts';
 import { SubmitFeedbackPage } from './pages/submit-feedback.page.ts';
-import { DEMO_PASSWORD, newEmail, signedInClient } from './support.ts';
+import { DEMO_PASSWORD, newEmail, shoot, signedInClient } from './support.ts';
 
 // Issue #19 item 1: a voice note recorded in Chrome (MediaRecorder gives
 // `audio/webm;codecs=opus`) uploads, earns its XP and plays for the author
@@ -75,6 +75,7 @@ test('a voice note recorded in Chrome uploads, earns +1 XP and plays for author 
   await expectPlayable(kept);
   await expect(kept).toHaveAttribute('src', /\/storage\/v1\/object\/sign\//);
   await expect(form.submit()).toHaveText('Submit Feedback (+16 XP)');
+  await shoot(page, 'voice-note-kept-after-reload');
 
   await form.submit().click();
   await expect(

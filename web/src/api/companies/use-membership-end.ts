@@ -21,24 +21,20 @@ export function useMembershipEnd(userId: string | undefined) {
         queryKey: companyKeys.mine(userId),
       });
     const stopLive = subscribeToMembershipEnd(getSupabase(), userId, recheck);
-    const refused = (error: unknown) =>
-      (error as { message?: unknown } | null)?.message === NOT_A_COMPANY;
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    // A query's or a mutation's refusal: both caches announce it alike.
+    const onEvent = (event: {
+      type: string;
+      action?: { type: string; error?: unknown };
+    }) => {
+      const error = event.action?.type === 'error' ? event.action.error : null;
       if (
         event.type === 'updated' &&
-        event.action.type === 'error' &&
-        refused(event.action.error)
+        (error as { message?: unknown } | null)?.message === NOT_A_COMPANY
       )
         recheck();
-    });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (
-        event.type === 'updated' &&
-        event.action.type === 'error' &&
-        refused(event.action.error)
-      )
-        recheck();
-    });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe(onEvent);
+    const stopMutations = queryClient.getMutationCache().subscribe(onEvent);
     return () => {
       stopLive();
       stopQueries();
