@@ -4962,6 +4962,30 @@ $_$;
 -- Name: FUNCTION create_company_webhook(p_url text, p_format text); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.create_company_webhook(p_url text, p_format text) IS 'Registers a webhook for the caller''s company: a valid URL; outside demo mode HTTPS and no private or local host; at most 5.';
 
+-- Name: create_session_handover(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.create_session_handover() RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+  v_code text := encode(extensions.gen_random_bytes(32), 'hex');
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'You need to be signed in.';
+  end if;
+  perform private.check_rate_limit('session_handover', 20, 60, interval '10 minutes',
+    'Too many dashboard links in a short time. Please wait a little and try again.');
+  delete from private.session_handovers where expires_at <= now();
+  insert into private.session_handovers (code_hash, user_id)
+  values (encode(extensions.digest(v_code, 'sha256'), 'hex'), v_uid);
+  return v_code;
+end
+$$;
+
+-- Name: FUNCTION create_session_handover(); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.create_session_handover() IS 'Signed in: a one-time code (valid one minute) that the session-handover function exchanges for a sign-in of the same account in the web app; 20 per account and 60 per address in 10 minutes.';
+
 -- Name: create_topic(text, uuid[]); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
@@ -7313,6 +7337,42 @@ $$;
 -- Name: FUNCTION record_webhook_response(p_delivery_id bigint, p_status integer); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.record_webhook_response(p_delivery_id bigint, p_status integer) IS 'Server-only: the HTTP status a receiver answered.';
 
+-- Name: redeem_session_handover(text, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.redeem_session_handover(p_code text, p_address text) RETURNS TABLE(user_id uuid, email text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_user uuid;
+  v_expires timestamptz;
+begin
+  perform private.hit_rate_limit(
+    'session_handover_redeem:address:' || md5('session_handover_redeem:' || coalesce(nullif(btrim(p_address), ''), 'unknown')),
+    interval '10 minutes', 60,
+    'Too many sign-in attempts in a short time. Please wait a little and try again.');
+  if p_code is null or p_code !~ '^[0-9a-f]{64}$' then
+    return;
+  end if;
+  delete from private.session_handovers h
+   where h.code_hash = encode(extensions.digest(p_code, 'sha256'), 'hex')
+  returning h.user_id, h.expires_at into v_user, v_expires;
+  -- Deleted above whatever its age: an expired code is spent too.
+  if v_user is null or v_expires <= now() then
+    return;
+  end if;
+  return query
+    select u.id, u.email::text
+      from auth.users u
+     where u.id = v_user
+       and u.email is not null
+       and (u.banned_until is null or u.banned_until <= now())
+       and u.deleted_at is null;
+end
+$_$;
+
+-- Name: FUNCTION redeem_session_handover(p_code text, p_address text); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.redeem_session_handover(p_code text, p_address text) IS 'Service role (session-handover): spends a one-time code and answers its account and e-mail when the code was fresh; nothing for an unknown, used or expired code; 60 tries per address in 10 minutes.';
+
 -- Name: register_company(text, text, text[], boolean); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.register_company(p_company_name text, p_website_url text DEFAULT NULL::text, p_domains text[] DEFAULT '{}'::text[], p_accept_terms boolean DEFAULT false) RETURNS public.companies
     LANGUAGE plpgsql SECURITY DEFINER
@@ -8403,6 +8463,17 @@ CREATE TABLE private.rate_limit_hits (
 -- Name: TABLE rate_limit_hits; Type: COMMENT; Schema: private
 COMMENT ON TABLE private.rate_limit_hits IS 'Requests counted per limit bucket (e.g. <scope>:account:<uid>, <scope>:address:<hash>) and fixed window; windows over a day old are pruned as new ones are counted.';
 
+-- Name: session_handovers; Type: TABLE; Schema: private
+CREATE TABLE private.session_handovers (
+    code_hash text NOT NULL,
+    user_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone DEFAULT (now() + '00:01:00'::interval) NOT NULL
+);
+
+-- Name: TABLE session_handovers; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.session_handovers IS 'One-time codes that hand the extension''s session to the web app: the hash only, one minute, one use (deleted when redeemed).';
+
 -- Name: settings; Type: TABLE; Schema: private
 CREATE TABLE private.settings (
     key text NOT NULL,
@@ -9198,6 +9269,10 @@ ALTER TABLE ONLY private.password_failures
 ALTER TABLE ONLY private.rate_limit_hits
     ADD CONSTRAINT rate_limit_hits_pkey PRIMARY KEY (bucket, window_start);
 
+-- Name: session_handovers session_handovers_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.session_handovers
+    ADD CONSTRAINT session_handovers_pkey PRIMARY KEY (code_hash);
+
 -- Name: settings settings_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.settings
     ADD CONSTRAINT settings_pkey PRIMARY KEY (key);
@@ -9547,6 +9622,9 @@ CREATE INDEX password_failures_user_idx ON private.password_failures USING btree
 
 -- Name: rate_limit_hits_window_start_idx; Type: INDEX; Schema: private
 CREATE INDEX rate_limit_hits_window_start_idx ON private.rate_limit_hits USING btree (window_start);
+
+-- Name: session_handovers_user_id_idx; Type: INDEX; Schema: private
+CREATE INDEX session_handovers_user_id_idx ON private.session_handovers USING btree (user_id);
 
 -- Name: topic_completion_emails_due; Type: INDEX; Schema: private
 CREATE INDEX topic_completion_emails_due ON private.topic_completion_emails USING btree (status, run_after);
@@ -10131,6 +10209,10 @@ ALTER TABLE ONLY private.mfa_failures
 ALTER TABLE ONLY private.password_failures
     ADD CONSTRAINT password_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- Name: session_handovers session_handovers_user_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.session_handovers
+    ADD CONSTRAINT session_handovers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- Name: topic_completion_emails topic_completion_emails_feedback_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.topic_completion_emails
     ADD CONSTRAINT topic_completion_emails_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
@@ -10509,6 +10591,9 @@ ALTER TABLE private.password_failures ENABLE ROW LEVEL SECURITY;
 
 -- Name: rate_limit_hits; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.rate_limit_hits ENABLE ROW LEVEL SECURITY;
+
+-- Name: session_handovers; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.session_handovers ENABLE ROW LEVEL SECURITY;
 
 -- Name: settings; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.settings ENABLE ROW LEVEL SECURITY;
@@ -11621,6 +11706,10 @@ REVOKE ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) 
 GRANT ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) TO service_role;
 GRANT ALL ON FUNCTION public.create_company_webhook(p_url text, p_format text) TO authenticated;
 
+-- Name: FUNCTION create_session_handover(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.create_session_handover() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_session_handover() TO authenticated;
+
 -- Name: FUNCTION create_topic(p_title text, p_feedback_ids uuid[]); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_topic(p_title text, p_feedback_ids uuid[]) TO service_role;
@@ -11944,6 +12033,10 @@ GRANT ALL ON FUNCTION public.record_topic_placement(p_feedback_id uuid, p_compan
 -- Name: FUNCTION record_webhook_response(p_delivery_id bigint, p_status integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.record_webhook_response(p_delivery_id bigint, p_status integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_webhook_response(p_delivery_id bigint, p_status integer) TO service_role;
+
+-- Name: FUNCTION redeem_session_handover(p_code text, p_address text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.redeem_session_handover(p_code text, p_address text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.redeem_session_handover(p_code text, p_address text) TO service_role;
 
 -- Name: FUNCTION register_company(p_company_name text, p_website_url text, p_domains text[], p_accept_terms boolean); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.register_company(p_company_name text, p_website_url text, p_domains text[], p_accept_terms boolean) FROM PUBLIC;

@@ -1875,6 +1875,10 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      create_session_handover: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       create_topic: {
         Args: { p_feedback_ids: string[]; p_title: string };
         Returns: string;
@@ -2567,6 +2571,13 @@ export type Database = {
       record_webhook_response: {
         Args: { p_delivery_id: number; p_status: number };
         Returns: undefined;
+      };
+      redeem_session_handover: {
+        Args: { p_address: string; p_code: string };
+        Returns: {
+          email: string;
+          user_id: string;
+        }[];
       };
       register_company: {
         Args: {

@@ -11,6 +11,8 @@ export const paths = {
 
   auth: '/auth',
   linkedinCallback: '/auth/linkedin/callback',
+  /** The extension's "Open dashboard" lands here signed in (#40 item 17). */
+  sessionHandover: '/auth/handover',
   companySignup: '/company-signup',
 
   dashboard: '/app',

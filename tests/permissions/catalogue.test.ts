@@ -105,6 +105,8 @@ const AUTHENTICATED_FUNCTIONS = [
   // #40 item 20: any member previews their company's weekly summary.
   'public.preview_weekly_summary',
   'public.process_referral_signup',
+  // #40 item 17: the extension's one-time code for the web app.
+  'public.create_session_handover',
   // Issue #22: publish a completed topic (members), the page's address (owner/admin).
   'public.publish_topic',
   'public.rate_feedback',
@@ -163,6 +165,8 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.record_issue_link',
   'public.queue_weekly_summaries',
   'public.record_linkedin_verification',
+  // #40 item 17: session-handover spends the one-time code.
+  'public.redeem_session_handover',
   'public.record_webhook_response',
   'public.save_company_integration',
   'public.save_integration_webhook_secret',

@@ -9,7 +9,6 @@ import {
   DEMO_SERVICE_ROLE_KEY,
 } from '../../../supabase/local/config.ts';
 import { createTestClient } from '../../support/backend.ts';
-import { AuthPage } from '../web/pages/auth.page.ts';
 import { DashboardPage } from '../web/pages/dashboard.page.ts';
 import { newEmail } from '../web/support.ts';
 import { expect, test } from './fixtures.ts';
@@ -89,20 +88,19 @@ test('a new user sends feedback with a blurred screenshot from the toolbar', asy
   await expect(popup.page.getByTestId('level-progress')).toContainText('16 XP');
   await shot(popup.page, 'ext-popup-success');
 
-  // "Open dashboard" (issue #19 item 7): the web app has no session yet, so
-  // it asks to sign in (not sign up) and then returns to the dashboard
-  // (the web sign-in itself is driven further down).
+  // "Open dashboard" (#40 item 17): signed in here, signed in there. The
+  // one-time code signs the web app in and leaves neither the address bar
+  // nor the tab's history.
   const [dashboardTab] = await Promise.all([
     context.waitForEvent('page'),
     popup.page.getByRole('link', { name: 'Open dashboard' }).click(),
   ]);
-  await expect(dashboardTab).toHaveURL(
-    `${baseURL}/auth?mode=signin&next=%2Fapp`,
+  await expect(dashboardTab).toHaveURL(`${baseURL}/app`);
+  await expect(new DashboardPage(dashboardTab).experience()).toContainText(
+    '16 XP',
   );
-  await expect(
-    dashboardTab.getByRole('tab', { name: 'Sign In' }),
-  ).toHaveAttribute('aria-selected', 'true');
-  await dashboardTab.close();
+  expect(await dashboardTab.evaluate(() => history.length)).toBe(1);
+  await shot(dashboardTab, 'ext-open-dashboard-signed-in');
 
   // The row and its (blurred) screenshot are in the backend.
   const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
@@ -151,10 +149,12 @@ test('a new user sends feedback with a blurred screenshot from the toolbar', asy
   expect(right).toBeGreaterThan(150);
   expect(left).toBeLessThan(60);
 
-  // The XP shows on the web dashboard.
-  const web = await context.newPage();
-  await new AuthPage(web).signIn(email, PASSWORD);
-  await expect(new DashboardPage(web).experience()).toContainText('16 XP');
+  // The link again opens the dashboard: each click gets a code of its own.
+  const [again] = await Promise.all([
+    context.waitForEvent('page'),
+    popup.page.getByRole('link', { name: 'Open dashboard' }).click(),
+  ]);
+  await expect(again).toHaveURL(`${baseURL}/app`);
 });
 
 /** A stoppable front for the backend, so the test can take it down and up. */

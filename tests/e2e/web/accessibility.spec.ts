@@ -40,6 +40,8 @@ const SIGNED_OUT: Visit[] = [
   visit(paths.auth),
   visit(paths.auth, '/auth?mode=signup'),
   visit(paths.linkedinCallback, '/auth/linkedin/callback?error=access_denied'),
+  // #40 item 17: a spent code from the extension asks to sign in.
+  visit(paths.sessionHandover, `/auth/handover#handover=${'0'.repeat(64)}`),
   visit(paths.companySignup),
   visit(paths.companySignup, '/company-signup?mode=signin'),
   visit(paths.rewards),

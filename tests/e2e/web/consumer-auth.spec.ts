@@ -129,12 +129,7 @@ test('forgot password: the reset e-mail leads to a page that sets a new one', as
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/we've sent a link/)).toBeVisible();
 
-  const res = await request.get(
-    `/_mail/api/messages?to=${encodeURIComponent(email)}`,
-  );
-  const messages = (await res.json()) as { kind: string; link: string }[];
-  const link = messages.find((m) => m.kind === 'recovery')?.link;
-  expect(link).toBeTruthy();
+  const { link } = await mailTo(request, email, 'recovery');
   await page.goto(link);
   await expect(
     page.getByRole('heading', { name: 'Choose a new password' }),
@@ -226,4 +221,37 @@ test("others' wrong passwords do not lock the owner out: a sign-in link by e-mai
     page.getByRole('heading', { level: 1, name: 'My Activity' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+});
+
+test('a code from the extension signs in once; a spent one asks to sign in and returns to the dashboard (#40 item 17)', async ({
+  page,
+  browser,
+}) => {
+  const extension = await signedInClient('consumer@example.com');
+  const { data: code, error } = await extension.rpc('create_session_handover');
+  expect(error).toBeNull();
+  const href = `/auth/handover#handover=${code as string}&next=%2Fapp`;
+
+  // First use: signed in on the dashboard; the code is not in the address.
+  await page.goto(href);
+  await expect(page).toHaveURL(/\/app$/);
+  await new DashboardPage(page).expectLoaded();
+
+  // The same link in another browser: spent. Nothing of it stays in the
+  // address; signing in leads to the dashboard.
+  const other = await browser.newPage();
+  await other.goto(href);
+  await expect(other.getByTestId('handover-outcome')).toHaveText(
+    'This link from the extension has expired or was already used. Sign in to continue.',
+  );
+  await expect(other).toHaveURL(/\/auth\/handover$/);
+  await shoot(other, 'session-handover-spent');
+  await other.getByRole('link', { name: 'Sign in' }).click();
+  await expect(other).toHaveURL(/\/auth\?mode=signin&next=%2Fapp$/);
+  const auth = new AuthPage(other);
+  await auth.field('Email').fill('consumer@example.com');
+  await auth.field('Password').fill(DEMO_PASSWORD);
+  await auth.submit().click();
+  await expect(other).toHaveURL(/\/app$/);
+  await other.close();
 });

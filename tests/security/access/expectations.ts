@@ -438,6 +438,10 @@ export const RPCS: Record<string, Cells> = {
   set_public_page: 'd d d a a d',
   set_integration_complete_on_close: 'd d d a a d',
   set_weekly_summary: 'd d d a a d',
+  // #40 item 17: any signed-in account asks for its handover code; only
+  // the session-handover function (service role) spends one.
+  create_session_handover: 'd a a a a a',
+  redeem_session_handover: NONE,
   // #40 item 25: process-feedback counts a client's preview (service role).
   take_ai_preview: NONE,
   take_company_digests: NONE,

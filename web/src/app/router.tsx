@@ -66,6 +66,11 @@ export const routes: AppRoute[] = [
     () => import('@web/app/routes/auth/linkedin-callback'),
   ),
   route(
+    paths.sessionHandover,
+    'data',
+    () => import('@web/app/routes/auth/session-handover'),
+  ),
+  route(
     paths.companySignup,
     'data',
     () => import('@web/app/routes/auth/company-signup'),

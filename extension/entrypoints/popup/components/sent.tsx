@@ -1,7 +1,10 @@
+import { browser } from '#imports';
 import { useEffect, useState } from 'react';
 import type { Client } from '@shared/data/client';
 import { listBadgesEarnedSince } from '@shared/data/badges-earned';
+import { createSessionHandoverHref } from '@shared/data/session-handover';
 import type { BadgeDefinition } from '@shared/domain/badges';
+import { paths } from '@shared/domain/app-paths';
 import { signInHref } from '@shared/domain/return-path';
 import { loadClient } from '@ext/api/use-popup-session';
 import { useSubmitFlow } from '@ext/stores/submit-flow';
@@ -51,12 +54,27 @@ export function Sent({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, createdAt]);
 
+  const signIn = `${backendUrl}${signInHref(paths.dashboard)}`;
+  // Signed in here, signed in there (#40 item 17): a one-time code opens
+  // the dashboard signed in; without one, the web app asks to sign in.
+  const openDashboard = async () => {
+    let url = signIn;
+    try {
+      const c = client ?? (await loadClient());
+      url = `${backendUrl}${await createSessionHandoverHref(c, paths.dashboard)}`;
+    } catch {
+      // Offline or refused: the sign-in page still gets them there.
+    }
+    await browser.tabs.create({ url });
+  };
+
   return (
     <Success
       points={points}
       totalPoints={total}
       badges={badges}
-      dashboardUrl={`${backendUrl}${signInHref('/app')}`}
+      dashboardUrl={signIn}
+      onOpenDashboard={() => void openDashboard()}
       onAnother={another}
     />
   );

@@ -9,13 +9,17 @@ export function Success({
   totalPoints,
   badges = [],
   dashboardUrl,
+  onOpenDashboard,
   onAnother,
 }: {
   points: number;
   totalPoints: number | null;
   /** Badges this submission earned: celebrated here, where they happened. */
   badges?: readonly BadgeDefinition[];
+  /** Where the link leads without the handover: the web app's sign-in. */
   dashboardUrl: string;
+  /** Opens the dashboard signed in; the plain link is the fallback. */
+  onOpenDashboard?: () => void;
   onAnother: () => void;
 }) {
   const progress = totalPoints === null ? null : levelProgress(totalPoints);
@@ -93,6 +97,13 @@ export function Success({
           href={dashboardUrl}
           target="_blank"
           rel="noreferrer"
+          onClick={
+            onOpenDashboard &&
+            ((event) => {
+              event.preventDefault();
+              onOpenDashboard();
+            })
+          }
           className="flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
         >
           Open dashboard
