@@ -5,12 +5,45 @@
  * numbered list; the page and element the text names are stated.
  */
 
-const GREETING =
-  /^(hi|hello|hey|hiya|dear|good (morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|coucou|hallo|guten (tag|morgen|abend)|moin|servus|hola|buenos días|buenas|olá|oi|bom dia|boa tarde|ciao|salve|buongiorno|buonasera|hoi|goedemorgen|goedemiddag|dag)\b[^.!?\n,]{0,30}[,!.:\n-]*\s*/i;
+const GREETING_WORD =
+  '(?:hi|hello|hey|hiya|dear|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|coucou|hallo|guten (?:tag|morgen|abend)|moin|servus|hola|buenos días|buenas|olá|oi|bom dia|boa tarde|ciao|salve|buongiorno|buonasera|hoi|goedemorgen|goedemiddag|dag)';
+
+/**
+ * The greeting and whom it greets ("Hi team,", "Dear Acme support!",
+ * "Hello hello :)"), never the words after it: "Hello I was charged twice"
+ * keeps "I was charged twice".
+ */
+const GREETING = new RegExp(
+  String.raw`^${GREETING_WORD}(?![\p{L}\p{N}])(?:[\s,!]+(?:${GREETING_WORD}|team|all|everyone|everybody|there|guys|folks|friends|support|(?:à |a |an )?(?:tous|tutti|todos|alle|zusammen|allemaal|iedereen))(?![\p{L}\p{N}])){0,3}(?:\s*[:;=][-']?[()DPp]+)?\s*[,!.:\n-]*\s*`,
+  'iu',
+);
+
+/** A name greeted, up to its comma ("Hi Anna," "Dear Acme Support!"): case matters here. */
+const GREETED_NAME = /^(?:[\p{Lu}][\p{L}'’-]+\s*){1,3}[,!]+\s*/u;
 
 /** A sentence that only signs off or thanks in advance. */
 const SIGN_OFF =
   /^(thanks?( you)?( so much| a lot| in advance)?|thx|cheers|regards|best( regards| wishes)?|kind regards|sincerely|br|merci( d'avance| beaucoup)?|cordialement|bien à vous|danke( schön| im voraus)?|viele grüße|mit freundlichen grüßen|lg|gracias( de antemano)?|saludos|un saludo|obrigad[oa]|abraços?|cumprimentos|grazie( mille| in anticipo)?|saluti|cordiali saluti|bedankt|groetjes|met vriendelijke groet(en)?|groeten)\b[^.!?\n]{0,40}[.!]*$/i;
+
+/**
+ * Pleasantries in seven languages: greetings, "hope you are all doing
+ * well", "how are you", "have a nice day", thanks. A sentence made only of
+ * them says nothing a title or a reader needs (#40 item 26).
+ */
+const PLEASANTRY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:hi|hello|hey|hiya|howdy|yo|dear|good (?:morning|afternoon|evening|day)|greetings|(?:i )?hope (?:you|you're|everyone|everybody|all|this (?:message )?finds you)(?: (?:all|are|is|'s|doing|keeping|well|good|great|fine|ok|okay|today|safe)){0,5}|how are (?:you|things)(?: doing)?(?: today)?|have a (?:nice|great|good|lovely) (?:day|week|weekend|one)|thanks?(?: you)?(?: so much| a lot| in advance| again)?|thx|cheers|many thanks|regards|best|bonjour|bonsoir|salut|coucou|j'espère que (?:vous allez|tu vas|tout va) bien|ça va|comment allez-vous|bonne (?:journée|soirée)|merci(?: beaucoup| d'avance)?|hallo|guten (?:tag|morgen|abend)|moin|servus|ich hoffe,? (?:es geht (?:euch|ihnen|dir) gut|ihr seid wohlauf)|wie geht(?:'s| es (?:euch|ihnen))|schönen tag|danke(?: schön| sehr| im voraus)?|vielen dank|hola|buenos días|buenas(?: tardes| noches)?|espero que (?:estéis|estén|estés|estes) bien|qué tal|buen día|gracias(?: de antemano)?|olá|oi|bom dia|boa (?:tarde|noite)|espero que (?:estejam|esteja|estejas) bem|tudo bem|obrigad[oa]|ciao|salve|buongiorno|buonasera|spero (?:che )?(?:stiate|stia|stai) bene|come va|buona giornata|grazie(?: mille)?|hoi|goedemorgen|goedemiddag|ik hoop dat (?:alles goed is|het goed (?:met jullie )?gaat)|hoe gaat het|fijne dag|bedankt|dank je(?: wel)?|(?:all|everyone|team|guys|folks|there|again|y'all|(?:à )?tous|tout le monde|l'équipe|(?:an )?alle|zusammen|(?:a )?tod[oa]s|equipo|equipa|(?:a )?tutti|iedereen|allemaal))(?![\p{L}\p{N}])`,
+  'giu',
+);
+
+/** Whether the sentence is only pleasantries (and smileys). */
+export function isPleasantry(sentence: string): boolean {
+  const text = sentence.replace(/[’‘]/g, "'");
+  const rest = text
+    .replace(PLEASANTRY, ' ')
+    .replace(/[\p{P}\p{S}\p{N}\s]+/gu, ' ')
+    .trim();
+  return rest === '' && /\p{L}/u.test(text);
+}
 
 /** Words that add nothing for a reader. */
 const FILLER: readonly RegExp[] = [
@@ -102,7 +135,9 @@ export function namedPlaces(text: string): string[] {
 
 /** The text without greeting, sign-off and filler (contacts masked). */
 export function stripChatter(text: string): string {
-  let body = maskContacts(text).trim().replace(GREETING, '');
+  let body = maskContacts(text).trim();
+  const greeted = body.replace(GREETING, '');
+  if (greeted !== body) body = greeted.replace(GREETED_NAME, '');
   for (const re of FILLER) body = body.replace(re, '');
   const lines = splitSentences(body);
   while (lines.length > 1 && SIGN_OFF.test(lines[lines.length - 1]!))

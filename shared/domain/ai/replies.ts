@@ -164,91 +164,91 @@ const FIXES: Record<
   en: {
     'bug-steps':
       'Follow the steps given to reproduce the problem{where}, add a regression test, then fix and verify it.',
-    bug: 'Reproduce the problem{where} (ask the author for device, browser and steps if needed), add a regression test, then fix it.',
+    bug: 'Reproduce the problem{where} (ask the author for any missing steps in the feedback’s conversation), add a regression test, then fix it.',
     feature:
       'Gauge demand for this request{where} (votes, similar feedback), then scope it for the roadmap.',
     improvement:
       'Review the current experience{where} with a few users and simplify what the author found hard.',
     complaint:
-      'Check this case with the support team and follow up with the author.',
+      'Check this case with the support team and answer the author in the feedback’s conversation.',
     urgent: 'Treat as urgent: ',
     where: (p) => ` on the ${p}`,
   },
   fr: {
     'bug-steps':
       'Suivre les étapes données pour reproduire le problème{where}, ajouter un test de non-régression, puis corriger et vérifier.',
-    bug: 'Reproduire le problème{where} (demander à l’auteur appareil, navigateur et étapes si besoin), ajouter un test de non-régression, puis corriger.',
+    bug: 'Reproduire le problème{where} (demander à l’auteur les étapes manquantes dans la conversation du retour), ajouter un test de non-régression, puis corriger.',
     feature:
       'Mesurer la demande pour cette idée{where} (votes, retours similaires), puis la planifier dans la feuille de route.',
     improvement:
       'Revoir le parcours actuel{where} avec quelques utilisateurs et simplifier ce qui a gêné l’auteur.',
     complaint:
-      'Examiner ce cas avec le service client et recontacter l’auteur.',
+      'Examiner ce cas avec le service client et répondre à l’auteur dans la conversation du retour.',
     urgent: 'À traiter en urgence : ',
     where: (p) => ` (${p})`,
   },
   de: {
     'bug-steps':
       'Das Problem{where} mit den angegebenen Schritten nachstellen, einen Regressionstest ergänzen, dann beheben und prüfen.',
-    bug: 'Das Problem{where} nachstellen (bei Bedarf Gerät, Browser und Schritte erfragen), einen Regressionstest ergänzen, dann beheben.',
+    bug: 'Das Problem{where} nachstellen (fehlende Schritte in der Unterhaltung zum Feedback beim Autor erfragen), einen Regressionstest ergänzen, dann beheben.',
     feature:
       'Den Bedarf für diesen Wunsch{where} prüfen (Stimmen, ähnliches Feedback) und ihn für die Roadmap einplanen.',
     improvement:
       'Den aktuellen Ablauf{where} mit einigen Nutzern prüfen und vereinfachen, was den Autor gestört hat.',
     complaint:
-      'Den Fall mit dem Kundenservice prüfen und sich beim Autor melden.',
+      'Den Fall mit dem Kundenservice prüfen und dem Autor in der Unterhaltung zum Feedback antworten.',
     urgent: 'Dringend: ',
     where: (p) => ` (${p})`,
   },
   es: {
     'bug-steps':
       'Seguir los pasos indicados para reproducir el problema{where}, añadir una prueba de regresión y luego corregirlo y verificarlo.',
-    bug: 'Reproducir el problema{where} (pedir al autor dispositivo, navegador y pasos si hace falta), añadir una prueba de regresión y corregirlo.',
+    bug: 'Reproducir el problema{where} (pedir al autor los pasos que falten en la conversación del comentario), añadir una prueba de regresión y corregirlo.',
     feature:
       'Medir la demanda de esta petición{where} (votos, comentarios similares) y planificarla en la hoja de ruta.',
     improvement:
       'Revisar la experiencia actual{where} con algunos usuarios y simplificar lo que le resultó difícil al autor.',
     complaint:
-      'Revisar este caso con el equipo de soporte y contactar con el autor.',
+      'Revisar este caso con el equipo de soporte y responder al autor en la conversación del comentario.',
     urgent: 'Urgente: ',
     where: (p) => ` (${p})`,
   },
   pt: {
     'bug-steps':
       'Seguir os passos indicados para reproduzir o problema{where}, adicionar um teste de regressão e depois corrigir e verificar.',
-    bug: 'Reproduzir o problema{where} (pedir ao autor dispositivo, navegador e passos se preciso), adicionar um teste de regressão e corrigir.',
+    bug: 'Reproduzir o problema{where} (pedir ao autor os passos que faltam na conversa do feedback), adicionar um teste de regressão e corrigir.',
     feature:
       'Avaliar a procura por este pedido{where} (votos, feedback semelhante) e planejá-lo no roadmap.',
     improvement:
       'Rever a experiência atual{where} com alguns usuários e simplificar o que o autor achou difícil.',
     complaint:
-      'Verificar este caso com a equipe de suporte e retornar ao autor.',
+      'Verificar este caso com a equipe de suporte e responder ao autor na conversa do feedback.',
     urgent: 'Urgente: ',
     where: (p) => ` (${p})`,
   },
   it: {
     'bug-steps':
       'Seguire i passaggi indicati per riprodurre il problema{where}, aggiungere un test di regressione, poi correggere e verificare.',
-    bug: 'Riprodurre il problema{where} (chiedere all’autore dispositivo, browser e passaggi se serve), aggiungere un test di regressione e correggere.',
+    bug: 'Riprodurre il problema{where} (chiedere all’autore i passaggi mancanti nella conversazione del feedback), aggiungere un test di regressione e correggere.',
     feature:
       'Valutare la domanda per questa richiesta{where} (voti, feedback simili) e pianificarla nella roadmap.',
     improvement:
       'Rivedere l’esperienza attuale{where} con alcuni utenti e semplificare ciò che l’autore ha trovato difficile.',
     complaint:
-      'Verificare il caso con l’assistenza clienti e ricontattare l’autore.',
+      'Verificare il caso con l’assistenza clienti e rispondere all’autore nella conversazione del feedback.',
     urgent: 'Urgente: ',
     where: (p) => ` (${p})`,
   },
   nl: {
     'bug-steps':
       'Volg de gegeven stappen om het probleem{where} na te bootsen, voeg een regressietest toe en los het daarna op.',
-    bug: 'Boots het probleem{where} na (vraag de auteur zo nodig naar apparaat, browser en stappen), voeg een regressietest toe en los het op.',
+    bug: 'Boots het probleem{where} na (vraag de auteur in het gesprek bij de feedback naar ontbrekende stappen), voeg een regressietest toe en los het op.',
     feature:
       'Peil de vraag naar dit verzoek{where} (stemmen, vergelijkbare feedback) en plan het in op de roadmap.',
     improvement:
       'Bekijk de huidige ervaring{where} met een paar gebruikers en vereenvoudig wat de auteur lastig vond.',
     complaint:
-      'Bekijk dit geval met de klantenservice en neem contact op met de auteur.',
+      'Bekijk dit geval met de klantenservice en antwoord de auteur in het gesprek bij de feedback.',
     urgent: 'Met spoed: ',
     where: (p) => ` (${p})`,
   },

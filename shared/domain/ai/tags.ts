@@ -13,7 +13,7 @@ export const TAG_TAXONOMY = {
   performance:
     /\b(slow|slowly|slower|speed|lag|laggy|sluggish|takes (forever|ages|\d+ ?(s|sec|seconds|minutes))|load(ing)? time|loads? (slowly|forever)|timeout|timed out|battery|lent|lente|lenteur|langsam|ladezeit|lento|lenta|lentissimo|traag)\b/i,
   mobile:
-    /\b(mobile|phone|iphone|android|ipad|tablet|smartphone|ios|portable|handy|móvil|celular|telemóvel|cellulare|telefoon|mobiel)\b/i,
+    /\b(mobile( (site|app|view|version|browser|data|device|phone|screen|layout))?|(on|from|with|using) (my|the|a|your) (phone|mobile)|phone'?s? (app|screen|browser|display)|iphone|android|ipad|tablet|smartphone|ios|(mon|un|le|sur) (téléphone|portable)|handy|smartphone|(el|mi|un) móvil|móvil|celular|telemóvel|cellulare|smartphone|(mijn|de|een) telefoon|mobiel)\b/i,
   accessibility:
     /\b(accessibilit\w*|screen ?reader|colou?r ?blind\w*|keyboard navigation|focus (outline|ring|indicator)|contrast|font size|text size|zoom|alt text|a11y|dyslex\w*|barrierefrei\w*|accesibilidad|acessibilidade|accessibilità|toegankelijk\w*)\b/i,
   search:
@@ -25,7 +25,7 @@ export const TAG_TAXONOMY = {
   design:
     /\b(design|layout|colou?rs?|font|fonts|icon|icons|spacing|theme|dark mode|light mode|logo|overlap\w*|misaligned|alignment|cluttered|ugly|looks?|mise en page|couleur|diseño|cor(es)?|colori|kleur\w*|ontwerp)\b/i,
   notifications:
-    /\b(notification\w*|push|reminder\w*|alert\w*|newsletter|unsubscribe|e-?mails? (from you|are|every)|too many e-?mails|benachrichtigung\w*|notificaci\w*|notificaç\w*|notifiche|melding\w*)\b/i,
+    /\b(notification\w*|push (notification|message)s?|reminder\w*|alerts|(price|stock|email|e-mail) alerts?|too many (newsletters|e-?mails)|newsletters? (every|each|daily|twice|again|keep)|unsubscribe\w*|e-?mails? (from you|every|each day)|benachrichtigung\w*|notificaci\w*|notificaç\w*|notifiche|melding\w*|désabonner|abmelden|darme de baja|descadastrar|disiscriver\w*|afmelden)\b/i,
   delivery:
     /\b(deliver\w*|shipping|shipped|ship|courier|parcel|package|tracking|livraison|livr\w*|colis|lieferung|versand|paket|envío|entrega|paquete|frete|encomenda|spedizione|consegna|pacco|bezorging|levering|pakket|verzending)\b/i,
   security:

@@ -34,5 +34,19 @@ describe('the shipped AI model', () => {
       .map((l) => l.split('\t')[4]);
     expect(evalTexts.length).toBeGreaterThanOrEqual(350);
     expect(evalTexts.filter((t) => trainTexts.has(t))).toEqual([]);
+    // The mixed multilingual set (#40 item 26) is held out from the
+    // training examples and from the unit tests' tuning batches alike.
+    const column = (file: string, i: number) =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split('\t')[i]);
+    const mixed = column('tests/fixtures/ai/feedback-eval-mixed.tsv', 6);
+    const tuning = new Set(
+      column('tests/unit/shared/domain/ai/mixed-batches.tsv', 7),
+    );
+    expect(mixed.length).toBeGreaterThanOrEqual(140);
+    expect(mixed.filter((t) => trainTexts.has(t) || tuning.has(t))).toEqual([]);
   });
 });

@@ -52,11 +52,15 @@ function replyKind(
   sentiment: FeedbackSentiment,
   priority: FeedbackPriority,
   question: boolean,
+  purePraise: boolean,
 ): ReplyKind {
   if (category === 'bug') return priority === 'high' ? 'bug-urgent' : 'bug';
   if (category === 'feature' || category === 'improvement') return category;
   if (question) return 'question';
-  if (sentiment === 'positive') return 'praise';
+  // "Thank you for your kind words" only answers praise and nothing else:
+  // a compliment before a complaint does not make it praise.
+  if (purePraise) return 'praise';
+  if (sentiment === 'positive') return 'other';
   return sentiment === 'negative' ? 'complaint' : 'other';
 }
 
@@ -156,10 +160,12 @@ export function processOffline(
 
   const hasSteps = hasReproductionSteps(text);
   const tagged = isSpam ? [] : tagsWithEvidence(text);
-  // Something broken in paying or signing in blocks the core task.
+  // Something broken in paying or signing in blocks the core task; a typo
+  // on the sign-up form does not.
   if (
     category === 'bug' &&
     intent.broken &&
+    priority !== 'low' &&
     tagged.some(
       (t) =>
         t.tag === 'payments' || t.tag === 'account' || t.tag === 'security',
@@ -169,7 +175,13 @@ export function processOffline(
   const place = namedPlaces(text)[0] ?? null;
   const kind: ReplyKind = isSpam
     ? 'unclear'
-    : replyKind(category, sentiment, priority, intent.infoQuestion);
+    : replyKind(
+        category,
+        sentiment,
+        priority,
+        intent.infoQuestion,
+        intent.purePraise,
+      );
   const actionable =
     !isSpam &&
     !intent.purePraise &&
