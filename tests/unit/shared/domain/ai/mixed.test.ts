@@ -4,7 +4,7 @@ import { isPleasantry } from '@shared/domain/ai/clean';
 import { processFeedbackRequestSchema } from '@shared/domain/validation/ai';
 import { processOffline } from '../../../../../supabase/functions/_shared/ai/offline.ts';
 
-// #40 item 26: what readers of the hidden labelled set saw, and two tuning
+// #40 item 26: what readers of the hidden labelled set saw, and three tuning
 // batches of mixed multilingual feedback (greetings, thanks, praise before
 // a request, "please fix", off-site complaints) that the rules were written
 // against. The held-out sets of `npm run bench -- ai` are not read here.
@@ -124,9 +124,11 @@ describe('the tuning batches', () => {
   });
 
   it('categories hold where the rules were written', () => {
+    // They are in the training examples too: nearly all must hold.
     for (const [batch, floor] of [
       ['A', 0.95],
-      ['C', 0.74],
+      ['C', 0.95],
+      ['D', 0.95],
     ] as const) {
       const set = rows.filter((r) => r.batch === batch);
       const right = set.filter((r) => run(r.text).category === r.category);
