@@ -6,7 +6,7 @@
  */
 
 const GREETING_WORD =
-  '(?:hi|hello|hey|hiya|dear|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|coucou|hallo|guten (?:tag|morgen|abend)|moin|servus|hola|buenos días|buenas|olá|oi|bom dia|boa tarde|ciao|salve|buongiorno|buonasera|hoi|goedemorgen|goedemiddag|dag)';
+  '(?:sehr geehrte(?:r)? (?:damen und herren|frau|herr)|madame,? monsieur|estimad[oa]s?|prezad[oa]s?|gentili signori|gentile cliente|geachte (?:heer\\/mevrouw|heer|mevrouw)|liebes team|hi|hello|hey|hiya|dear|good (?:morning|afternoon|evening)|greetings|bonjour|bonsoir|salut|coucou|hallo|guten (?:tag|morgen|abend)|moin|servus|hola|buenos días|buenas|olá|oi|bom dia|boa tarde|ciao|salve|buongiorno|buonasera|hoi|goedemorgen|goedemiddag|dag)';
 
 /**
  * The greeting and whom it greets ("Hi team,", "Dear Acme support!",

@@ -11,17 +11,19 @@ import { readIntent, type Intent } from './intent.ts';
 export const TITLE_MAX = 70;
 
 const PREAMBLE =
-  /^(so|ok|okay|well|also|and|but|hmm|um)\b[, ]*|^(i (have )?(noticed|found|realised|realized|saw|see|think|feel|believe|guess)( that)?|it seems( like| that)?|it looks like|there is an issue where|there'?s a (bug|problem|issue) (where|with)|i('m| am) (having|getting) (a )?(problem|issue|trouble) (with )?|(it )?would be (great|nice|cool|awesome|helpful|useful) (if you could|if|to have|to)|could you( please)?|can you( please)?|would you( please)?|please|i('d| would) (love|like)( to see| it if you could| it if| for you to| to have)?|i wish( you would| you could| there was| there were)?|any chance (you could|of)|j'ai remarqué que|il semble que|ce serait (bien|génial) (de|si)|pourriez-vous|pourrais-tu|ich habe bemerkt,? dass|es wäre (schön|toll),? wenn|könntet ihr|könnten sie|me he dado cuenta de que|sería (genial|bueno) (que|si)|podrían|podríais|podrías|podéis|pueden|percebi que|seria (ótimo|bom) (se|que)|poderiam|podem|ho notato che|sarebbe (bello|utile) (se|che)|potreste|potete|ik merkte dat|het zou (fijn|handig) zijn als|kunnen jullie)\b[, ]*/i;
+  /^(so|ok|okay|well|also|and|but|hmm|um)\b[, ]*|^(i (have )?(noticed|found|realised|realized|saw|see|think|feel|believe|guess)( that)?|it seems( like| that)?|it looks like|there is an issue where|there'?s a (bug|problem|issue) (where|with)|i('m| am) (having|getting) (a )?(problem|issue|trouble) (with )?|(it )?would be (great|nice|cool|awesome|helpful|useful) (if you could|if|to have|to)|could you( please)?|can you( please)?|would you( please)?|please|i('d| would) (love|like)( to see| it if you could| it if| for you to| to have)?|i wish( you would| you could| there was| there were)?|any chance (you could|of)|j'ai remarqué que|il semble que|ce serait (bien|génial) (de|si)|pourriez-vous|pourrais-tu|ich habe bemerkt,? dass|es wäre (schön|toll),? wenn|könntet ihr|könnten sie|me he dado cuenta de que|sería (genial|bueno) (que|si)|podrían|podríais|podrías|podéis|pueden|percebi que|seria (ótimo|bom) (se|que)|vocês poderiam|vocês podem|poderiam|podem|ho notato che|sarebbe (bello|utile) (se|che)|potreste|potete|ik merkte dat|het zou (fijn|handig) zijn als|kunnen jullie)\b[, ]*/i;
 
 const CLAUSE_BREAK =
   /\s*(?:[,;:(—–]|\s-\s|\b(?:because|since|which|so that|and then|although|when i|every time|each time|parce que|quand|weil|wenn|porque|cuando|perché|quando|omdat|wanneer)\b)\s*/i;
+
+const CONTRAST = /^(but|aber|mais|pero|mas|ma|maar|however|doch)\b/i;
 
 const TRAILING_SMALL_WORDS =
   /\s+(the|a|an|and|or|of|to|in|on|at|for|with|from|since|by|my|your|is|are|it|that|when|le|la|les|de|du|des|et|depuis|sur|dans|avec|pour|der|die|das|und|seit|mit|auf|für|von|el|los|y|o|desde|con|para|en|il|e|da|dal|di|con|per|het|een|sinds|op|met|voor|van|em|na|no|do|com)$/i;
 
 /** "…, please fix" at the end says nothing the title needs. */
 const PLEASE_FIX =
-  /[\s,;:–—-]*(?:please (?:fix|look into|check)(?: this| it)?(?: asap)?|bitte (?:beheben|reparieren|fixen|korrigieren)|merci de (?:corriger|réparer)(?: ça)?|por favor,? (?:arréglenlo|arreglad(?:lo)?|arreglen(?:lo)?|corríjanlo|corrijan(?:lo)?|corrijam|consertem)|per favore,? (?:sistemate|correggete|risolvete)|graag (?:oplossen|repareren)|gelieve (?:dit )?op te lossen)[.!]*$/iu;
+  /[\s,;:–—-]*(?:please (?:fix|look into|check|have a look|take a look)(?: at)?(?: this| it)?(?: asap)?|schaut (?:bitte )?mal|merci de regarder|echad(?:le)? un vistazo,?(?: por favor)?|deem uma olhada,?(?: por favor)?|date un'occhiata,?(?: per favore)?|(?:willen|kunnen) jullie (?:even )?kijken\??|bitte (?:beheben|reparieren|fixen|korrigieren)|merci de (?:corriger|réparer)(?: ça)?|por favor,? (?:arréglenlo|arreglad(?:lo)?|arreglen(?:lo)?|corríjanlo|corrijan(?:lo)?|corrijam|consertem)|per favore,? (?:sistemate|correggete|risolvete)|graag (?:oplossen|repareren)|gelieve (?:dit )?op te lossen)[.!]*$/iu;
 
 /** Smileys and emoji: a title is words. */
 const EMOTICONS =
@@ -35,6 +37,8 @@ function shorten(sentence: string, max: number): string {
   // Keep whole clauses while they fit: cut before the last clause break
   // that leaves at least 20 characters.
   const breaks = [...s.matchAll(new RegExp(CLAUSE_BREAK.source, 'gi'))]
+    // "I booked a table, but never got the e-mail": the point is after "but".
+    .filter((m) => !CONTRAST.test(s.slice(m.index + m[0].length)))
     .map((m) => m.index)
     .filter((i) => i >= 20 && i <= max);
   if (breaks.length > 0)
@@ -69,7 +73,7 @@ function pickSentence(sentences: readonly string[], intent: Intent): string {
     if (intent.improve && own.improve) n += 2;
     if (/\?$/.test(s)) n += intent.infoQuestion ? 3 : 0;
     if (!intent.purePraise && own.purePraise) n -= 4;
-    if (s.length < 12) n -= 2;
+    if (s.length < 16) n -= 2;
     return n;
   };
   let best = sentences[0] ?? '';
