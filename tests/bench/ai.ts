@@ -61,8 +61,11 @@ function benchMixed(
     }),
   );
   const right = { category: 0, sentiment: 0, priority: 0, title: 0 };
+  const confusion: Matrix = {};
   for (const item of set) {
     const r = run(item.text);
+    const row = (confusion[item.category] ??= {});
+    row[r.category] = (row[r.category] ?? 0) + 1;
     if (r.category === item.category) right.category++;
     if (r.sentiment === item.sentiment) right.sentiment++;
     if (r.priority === item.priority) right.priority++;
@@ -82,6 +85,9 @@ function benchMixed(
     value: pct(right[f] / set.length),
     unit: '%',
     target: { min: targets[f] * 100 },
+    ...(f === 'category'
+      ? { notes: `Category (expected → predicted): ${showMatrix(confusion)}` }
+      : {}),
   }));
 }
 

@@ -54,6 +54,18 @@ describe('titles summarise the request', () => {
 });
 
 describe('categories and replies', () => {
+  it('"could you send…?" and "would it be possible…?" ask for something, in seven languages', () => {
+    const r = run(
+      'Me gustan mucho vuestros cursos. ¿Podríais mandar un aviso antes de cada clase en directo?',
+    );
+    expect(r.category).toBe('feature');
+    expect(r.title).toBe('Mandar un aviso antes de cada clase en directo');
+    expect(run('Seria possível agendar a entrega?').category).toBe('feature');
+    expect(
+      run('Kunnen jullie een herinnering sturen voor elke live les?').category,
+    ).toBe('feature');
+  });
+
   it('"search finds nothing with umlauts, please fix" is a bug, not a wish', () => {
     const r = run('Die Suche findet nichts mit Umlauten, bitte beheben.');
     expect(r.category).toBe('bug');
