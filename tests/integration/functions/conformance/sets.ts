@@ -1,5 +1,6 @@
 import { AI_MESSAGES } from '../../../../shared/domain/validation/ai.ts';
 import { LINKEDIN_MESSAGES } from '../../../../shared/domain/linkedin.ts';
+import { SESSION_HANDOVER_MESSAGES } from '../../../../shared/domain/session-handover.ts';
 
 // The conformance set of every edge function (issue #24 item 2): requests and
 // the answer each must get, run against the in-process handler and against
@@ -233,6 +234,30 @@ export const CONFORMANCE: Record<string, ConformanceCase[]> = {
       body: { code: 'c', state: 's', redirect_uri: 'https://x/y' },
       status: 503,
       json: { success: false, error: LINKEDIN_MESSAGES.notConfigured },
+    },
+  ],
+  // #40 item 17: the extension's one-time code (the signed-in flow is
+  // session-handover.test.ts).
+  'session-handover': [
+    { name: 'preflight', method: 'OPTIONS', status: 200, headers: CORS },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      status: 405,
+      json: { ok: false, error: 'Use POST.' },
+    },
+    {
+      name: 'a body that is not JSON',
+      body: '{',
+      status: 400,
+      json: { ok: false, error: SESSION_HANDOVER_MESSAGES.expired },
+    },
+    {
+      name: 'an unknown code',
+      body: { code: 'ab'.repeat(32) },
+      status: 400,
+      json: { ok: false, error: SESSION_HANDOVER_MESSAGES.expired },
+      headers: CORS,
     },
   ],
   'deliver-webhooks': [
