@@ -57,6 +57,8 @@ describe('route table', () => {
         '/companies',
         '/auth',
         '/auth/linkedin/callback',
+        // #40 item 17: the extension's "Open dashboard", signed in.
+        '/auth/handover',
         '/company-signup',
         '/app',
         '/submit-feedback',
