@@ -190,7 +190,7 @@ describe('a hanging or failing AI provider and webhook receiver', () => {
       expect(results.map((r) => r.error)).toEqual(results.map(() => null));
       // Both workers really were stuck on their calls meanwhile.
       await expect
-        .poll(() => fake.requests.length + webhookCalls, { timeout: 10_000 })
+        .poll(() => fake.requests.length + webhookCalls, { timeout: 30_000 })
         .toBeGreaterThan(1);
       fake.mode = { kind: 'status', status: 500 };
       const after = await author.client

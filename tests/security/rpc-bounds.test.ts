@@ -158,17 +158,22 @@ describe('the company search is rate-limited', () => {
       const other = await createCompany(t, {
         domain: `bounds${done}.example.net`,
       });
-      for (let i = 0; i < 110 && refused === null; i++) {
-        const res = await other.client.rpc('get_company_feedback', {
-          p_search: 'x',
-        });
-        if (res.error === null) done += 1;
-        else refused = res.error;
+      // Ten at a time: the 600 must fit in one minute on a slow machine too.
+      for (let i = 0; i < 110 && refused === null; i += 10) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            other.client.rpc('get_company_feedback', { p_search: 'x' }),
+          ),
+        );
+        for (const res of answers) {
+          if (res.error === null) done += 1;
+          else refused ??= res.error;
+        }
       }
     }
     // Still the same window, so the count is exact.
     expect(Math.floor(Date.now() / 60_000)).toBe(started);
     expect(refused?.message).toBe('Too many searches. Please wait a minute.');
     expect(done).toBeLessThanOrEqual(600);
-  });
+  }, 120_000);
 });
