@@ -68,6 +68,21 @@ export class FirefoxExtension {
   }
 
   /**
+   * Whether BiDi lists the browser window in the chrome scope. Firefox
+   * 140.12 ESR (Debian, December 2026) lists only content tabs, even with
+   * --remote-allow-system-access, so the popup cannot be opened from a test
+   * there; the journeys say so and skip rather than fail on the browser.
+   */
+  async reachesBrowserWindow(): Promise<boolean> {
+    const tree = (await bidi(this.browser).send('browsingContext.getTree', {
+      'moz:scope': 'chrome',
+    })) as { result: { contexts: { url: string }[] } };
+    return tree.result.contexts.some(
+      (c) => c.url === 'chrome://browser/content/browser.xhtml',
+    );
+  }
+
+  /**
    * Runs `expression` in the browser window's privileged (chrome) scope,
    * where Firefox's own extension code lives, and returns its JSON result.
    */
@@ -81,7 +96,10 @@ export class FirefoxExtension {
     const win = tree.result.contexts.find(
       (c) => c.url === 'chrome://browser/content/browser.xhtml',
     );
-    if (!win) throw new Error('No Firefox browser window');
+    if (!win)
+      throw new Error(
+        `No Firefox browser window among ${JSON.stringify(tree.result.contexts.map((c) => c.url))}`,
+      );
     const answer = (await conn.send('script.evaluate', {
       expression: `(async () => JSON.stringify(await (async () => { ${expression} })()))()`,
       target: { context: win.context },
