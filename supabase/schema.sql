@@ -3673,13 +3673,16 @@ CREATE FUNCTION private.request_address() RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $_$
-  select nullif(regexp_replace(lower(btrim(split_part(
-           nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for',
-           ',', 1))), '^::ffff:(\d+\.\d+\.\d+\.\d+)$', '\1'), '')
+  select nullif(regexp_replace(lower(btrim(coalesce(
+           nullif(btrim(h ->> 'cf-connecting-ip'), ''),
+           (regexp_split_to_array(h ->> 'x-forwarded-for', ','))[
+             cardinality(regexp_split_to_array(h ->> 'x-forwarded-for', ','))]))),
+           '^::ffff:(\d+\.\d+\.\d+\.\d+)$', '\1'), '')
+    from (select nullif(current_setting('request.headers', true), '')::jsonb as h) r
 $_$;
 
 -- Name: FUNCTION request_address(); Type: COMMENT; Schema: private
-COMMENT ON FUNCTION private.request_address() IS 'The caller''s address from request.headers x-forwarded-for (set by the gateway, never the client''s own header); null outside a request.';
+COMMENT ON FUNCTION private.request_address() IS 'The caller''s address as the gateway decided it: request.headers cf-connecting-ip, else the rightmost x-forwarded-for entry (never the client''s own leftmost one); null outside a request.';
 
 -- Name: require_company(text); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.require_company(p_company_email text) RETURNS public.companies

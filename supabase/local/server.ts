@@ -175,13 +175,16 @@ export function createHttpServer(
   const server = http.createServer((req, res) => {
     const headers = normalizeHeaders(req.headers);
     // The client's own X-Forwarded-For is never believed: services (and
-    // PostgREST's request.headers) see the address the gateway decided.
+    // PostgREST's request.headers) see the address the gateway decided, in
+    // both headers hosted Supabase's edge sets (CF-Connecting-IP, replacing
+    // the client's, and X-Forwarded-For).
     const ip = clientAddress(
       req.socket.remoteAddress ?? '',
       headers['x-forwarded-for'],
       config.trustedProxies,
     );
     headers['x-forwarded-for'] = ip;
+    headers['cf-connecting-ip'] = ip;
     delete headers['x-real-ip'];
     delete headers.forwarded;
     const method = (req.method ?? 'GET').toUpperCase();

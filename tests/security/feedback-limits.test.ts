@@ -46,6 +46,8 @@ async function submit(user: TestUser, i: number, forwardedFor: string) {
       authorization: `Bearer ${jwt}`,
       'content-type': 'application/json',
       'x-forwarded-for': forwardedFor,
+      // Hosted Supabase's edge header, which a client may send too.
+      'cf-connecting-ip': forwardedFor,
     },
     body: JSON.stringify(row(i)),
   });
@@ -76,7 +78,7 @@ describe('feedback submission limits', () => {
     expect(wait).toBeLessThanOrEqual(600);
   });
 
-  it('one address gets 429 after 120 in a window, across accounts and rotated X-Forwarded-For', async () => {
+  it('one address gets 429 after 120 in a window, across accounts and rotated X-Forwarded-For and CF-Connecting-IP', async () => {
     // Earlier tests of this file spent some of this address's window.
     await query(t, 'delete from private.rate_limit_hits');
     const users = await Promise.all(
@@ -99,6 +101,28 @@ describe('feedback submission limits', () => {
       [users.map((u) => u.id)],
     );
     expect(n?.n).toBe(120);
+  });
+
+  it('the database reads the address as hosted Supabase delivers it: CF-Connecting-IP, else the rightmost X-Forwarded-For entry', async () => {
+    const address = async (headers: Record<string, string>) =>
+      (
+        await query<{ a: string | null }>(
+          t,
+          `select set_config('request.headers', $1, false) as s, private.request_address() as a`,
+          [JSON.stringify(headers)],
+        )
+      )[0]?.a;
+    // Cloudflare appends the peer it saw to whatever the client typed.
+    expect(
+      await address({ 'x-forwarded-for': '6.6.6.6, ::ffff:198.51.100.9' }),
+    ).toBe('198.51.100.9');
+    expect(
+      await address({
+        'x-forwarded-for': '6.6.6.6, 198.51.100.9',
+        'cf-connecting-ip': '198.51.100.10',
+      }),
+    ).toBe('198.51.100.10');
+    expect(await address({})).toBeNull();
   });
 
   it('behind a trusted proxy, each client address has its own allowance', async () => {

@@ -15,6 +15,7 @@ import {
   type ProcessFeedbackResponse,
 } from '../../../shared/domain/validation/ai.ts';
 import { topicText } from '../../../shared/domain/topic-placement.ts';
+import { requestAddress } from '../../../shared/domain/request-address.ts';
 import { processFeedbackRequest } from '../_shared/ai/process.ts';
 import { proposeTopicsQuietly } from '../_shared/ai/topics.ts';
 import { isServiceRole } from '../_shared/jobs.ts';
@@ -57,7 +58,7 @@ async function callerId(
 
 /**
  * A client's preview spends the operator's LLM budget: one per call for the
- * caller's account and address (the gateway's X-Forwarded-For), counted by
+ * caller's account and address (the one the gateway decided), counted by
  * the database. The 429 (with Retry-After) to return, or null to go on.
  */
 async function previewRefusal(
@@ -65,8 +66,7 @@ async function previewRefusal(
   env: Record<string, string>,
 ): Promise<Response | null> {
   const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-  const address =
-    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const address = requestAddress((name) => req.headers.get(name));
   const res = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/take_ai_preview`, {
     method: 'POST',
     headers: {

@@ -9,6 +9,7 @@ import {
   SESSION_HANDOVER_MESSAGES,
   type SessionHandoverAnswer,
 } from '../../../shared/domain/session-handover.ts';
+import { requestAddress } from '../../../shared/domain/request-address.ts';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -53,8 +54,7 @@ export async function handler(
         // Malformed codes are still counted against the address.
         p_code:
           typeof code === 'string' && HANDOVER_CODE.test(code) ? code : '',
-        p_address:
-          req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null,
+        p_address: requestAddress((name) => req.headers.get(name)),
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     },
