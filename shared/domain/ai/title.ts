@@ -23,13 +23,17 @@ const TRAILING_SMALL_WORDS =
 
 /** "…, please fix" at the end says nothing the title needs. */
 const PLEASE_FIX =
-  /[\s,;:–—-]*(?:please (?:fix|look into|check|have a look|take a look)(?: at)?(?: this| it)?(?: asap)?|schaut (?:bitte )?mal|merci de regarder|echad(?:le)? un vistazo,?(?: por favor)?|deem uma olhada,?(?: por favor)?|date un'occhiata,?(?: per favore)?|(?:willen|kunnen) jullie (?:even )?kijken\??|bitte (?:beheben|reparieren|fixen|korrigieren)|merci de (?:corriger|réparer)(?: ça)?|por favor,? (?:arréglenlo|arreglad(?:lo)?|arreglen(?:lo)?|corríjanlo|corrijan(?:lo)?|corrijam|consertem)|per favore,? (?:sistemate|correggete|risolvete)|graag (?:oplossen|repareren)|gelieve (?:dit )?op te lossen)[.!]*$/iu;
+  /[\s,;:–—-]*(?:please (?:fix|look into|check|have a look|take a look)(?: at)?(?: this| it)?(?: asap)?|(?:could|can|would) you (?:please )?(?:have|take) a look(?: at)?(?: this| it)?\??|pourriez-vous (?:y )?(?:regarder|jeter un (?:œil|oeil))\s?\??|(?:könntet|könnt) ihr (?:euch das )?(?:mal )?(?:nachsehen|nachschauen|anschauen)\??|¿?pod[ée]is echarle un vistazo\??|podem (?:ver|verificar) isso\??|potete dare un'occhiata\??|schaut (?:bitte )?mal|merci de regarder|echad(?:le)? un vistazo,?(?: por favor)?|deem uma olhada,?(?: por favor)?|date un'occhiata,?(?: per favore)?|(?:willen|kunnen) jullie (?:even )?kijken\??|bitte (?:beheben|reparieren|fixen|korrigieren)|merci de (?:corriger|réparer)(?: ça)?|por favor,? (?:arréglenlo|arreglad(?:lo)?|arreglen(?:lo)?|corríjanlo|corrijan(?:lo)?|corrijam|consertem)|per favore,? (?:sistemate|correggete|risolvete)|graag (?:oplossen|repareren)|gelieve (?:dit )?op te lossen)[.!]*$/iu;
 
 /** Smileys and emoji: a title is words. */
 const EMOTICONS =
   /(?:^|\s)[:;=8][-']?[()DPp/\\|]+(?=\s|$)|(?:^|\s)\^\^(?=\s|$)|\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
 
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+
+/** A clause that only asks for "an option" says nothing until what follows it. */
+const EMPTY_FRAME =
+  /\b(option|optie|opción|opção|opzione|möglichkeit|funktion|possibilité)( hinzu| toe)?$/iu;
 
 function shorten(sentence: string, max: number): string {
   let s = sentence.replace(/[.!…]+$/u, '').trim();
@@ -40,7 +44,7 @@ function shorten(sentence: string, max: number): string {
     // "I booked a table, but never got the e-mail": the point is after "but".
     .filter((m) => !CONTRAST.test(s.slice(m.index + m[0].length)))
     .map((m) => m.index)
-    .filter((i) => i >= 20 && i <= max);
+    .filter((i) => i >= 20 && i <= max && !EMPTY_FRAME.test(s.slice(0, i)));
   if (breaks.length > 0)
     return s.slice(0, Math.max(...breaks)).replace(TRAILING_SMALL_WORDS, '');
   // One long clause: stop at the last whole word that fits.

@@ -49,6 +49,7 @@ export function featuresOf(analysis: TextAnalysis, text: string): string[] {
   if (intent.broken) out.push('__broken');
   if (intent.request) out.push('__request');
   if (intent.praise) out.push('__praise');
+  if (intent.eagerWish) out.push('__eager_wish');
   if (intent.upset) out.push('__upset');
   if (intent.improve) out.push('__improve');
   if (intent.offSite) out.push('__off_site');

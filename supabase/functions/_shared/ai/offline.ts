@@ -113,8 +113,9 @@ export function processOffline(
     intent.request &&
     !intent.broken &&
     category !== 'feature' &&
-    category !== 'improvement'
+    (category !== 'improvement' || !intent.improve)
   ) {
+    // A request with nothing to make better asks for something new.
     category = intent.improve ? 'improvement' : 'feature';
   } else if (
     intent.improve &&
