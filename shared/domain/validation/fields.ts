@@ -36,10 +36,10 @@ export const emailSchema = z
 /**
  * A password being chosen (sign-up, change password): 8 to 72 characters,
  * kept as typed (no trimming). Shorter → 'Password must be at least 8
- * characters long.'. Then the server's pattern rules (password-strength.ts):
- * not spaces only, not a repeated character or pattern, not built on the
- * service's name. The common-password list stays on the server, whose
- * weak-password message the forms show.
+ * characters long.'. Then Peega's pattern rules (password-strength.ts): not
+ * spaces only, not a repeated character or pattern, not built on the
+ * service's name; the forms are where they hold. Leaked passwords are the
+ * server's (GoTrue's `pwned`), whose weak-password message the forms show.
  */
 export const newPasswordSchema = z
   .string(PASSWORD_TOO_SHORT.description)

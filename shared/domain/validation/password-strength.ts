@@ -1,8 +1,10 @@
 /**
- * Password strength rules shared by the web forms and the auth server
- * (supabase/local/auth/passwords.ts), so both refuse the same passwords with
- * the same words. The server adds the bundled common-password list; the
- * reasons are GoTrue's `weak_password.reasons` (`length`, `pwned`) plus ours.
+ * Peega's password rules beyond GoTrue's, checked by every form that chooses
+ * a password (sign-up, reset, change; web app and extension). Hosted GoTrue
+ * has no hook that sees a new password, so these rules have no server form:
+ * the server enforces its configured length and character sets and, on plans
+ * that have it, leaked-password protection (reason `pwned`), and the emulator
+ * does exactly that much (docs/deploy.md "Where each rule holds").
  */
 
 import { PASSWORD_MIN_LENGTH } from './limits.ts';

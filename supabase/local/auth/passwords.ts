@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import bcrypt from 'bcryptjs';
-import { PASSWORD_MAX_LENGTH } from '../../../shared/domain/validation/limits.ts';
-import { PASSWORD_COMMON } from '../../../shared/domain/validation/password-strength.ts';
-import {
-  passwordBaseWord,
-  passwordPatternWeaknesses,
-} from '../../../shared/domain/validation/password-strength.ts';
 import type { AuthConfig } from '../config.ts';
 import { badRequest, WeakPasswordError } from './errors.ts';
 
 export type PasswordPolicy = AuthConfig['password'];
 
 const BCRYPT_COST = 10;
+/** GoTrue refuses passwords over 72 bytes, the most bcrypt reads. */
+const PASSWORD_MAX_LENGTH = 72;
+/** GoTrue's message for its `pwned` reason (leaked-password protection). */
+const PASSWORD_PWNED =
+  'Password is known to be weak and easy to guess, please choose a different one.';
 
 let common: Set<string> | undefined;
 
@@ -59,13 +58,13 @@ export async function spendPasswordCheck(password: string): Promise<void> {
  * GoTrue's `checkPasswordStrength` with the configured policy (config.ts:
  * GOTRUE_PASSWORD_MIN_LENGTH, at least the product's 8 of DECISIONS.md, and
  * GOTRUE_PASSWORD_REQUIRED_CHARACTERS), in GoTrue's order and wording
- * (reasons `length`, then `characters`), then this project's rules: the
- * shared pattern rules of shared/domain/validation/password-strength.ts
- * (spaces only, a repeated character or pattern, the service's name), which
- * the web forms check too; and not one of the bundled common passwords, alone
- * or with digits and symbols added (`sunshine2024!`), which stands in for
- * GoTrue's HaveIBeenPwned check (reason `pwned`). The list alone missed
- * `aaaaaaaa`, `peega123` and eight spaces: none of them is a listed word.
+ * (reasons `length`, then `characters`), then GoTrue's leaked-password
+ * protection (reason `pwned`), for which the bundled common-password list
+ * stands in (hosted Supabase asks HaveIBeenPwned). Nothing else: Peega's own
+ * pattern rules (spaces only, a repeated pattern, the service's name) have no
+ * form hosted GoTrue enforces, so they live in the forms that choose a
+ * password (shared/domain/validation/password-strength.ts) and not here
+ * (#34; docs/deploy.md says where each rule holds).
  */
 export function checkPasswordStrength(
   policy: PasswordPolicy,
@@ -97,13 +96,8 @@ export function checkPasswordStrength(
       `Password should contain at least one character of each: ${sets.join(', ')}.`,
     );
   }
-  for (const w of passwordPatternWeaknesses(password)) add(w.reason, w.message);
-  const list = commonPasswords();
-  if (
-    list.has(password.toLowerCase()) ||
-    list.has(passwordBaseWord(password))
-  ) {
-    add('pwned', PASSWORD_COMMON);
+  if (commonPasswords().has(password.toLowerCase())) {
+    add('pwned', PASSWORD_PWNED);
   }
   if (reasons.length) throw new WeakPasswordError(messages.join(' '), reasons);
 }
