@@ -4,7 +4,6 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { parse as parseToml } from 'smol-toml';
 import { publicUrlFromEnv } from '../../shared/domain/public-url.ts';
-import { PASSWORD_MIN_LENGTH } from '../../shared/domain/validation/limits.ts';
 
 /** The Supabase CLI's well-known local-development secret and keys (demo mode only). */
 export const DEMO_JWT_SECRET =
@@ -22,6 +21,28 @@ export interface PgHook {
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
+/** The `[auth]` table of supabase/config.toml, or {} when unreadable. */
+function readAuthToml(configTomlPath: string): Record<string, unknown> {
+  try {
+    const doc = parseToml(readFileSync(configTomlPath, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    return (doc.auth as Record<string, unknown> | undefined) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The password minimum `supabase config push` gives hosted GoTrue:
+ * `[auth] minimum_password_length` (GoTrue's own floor, 6, when absent).
+ */
+export function readPasswordMinimum(configTomlPath: string): number {
+  const value = readAuthToml(configTomlPath).minimum_password_length;
+  return typeof value === 'number' && value >= 6 ? value : 6;
+}
+
 /**
  * The enabled `[auth.hook.<name>]` of supabase/config.toml that points at a
  * Postgres function, as hosted GoTrue reads it; null when off or absent.
@@ -30,17 +51,8 @@ export function readPgHook(
   configTomlPath: string,
   hook: string,
 ): PgHook | null {
-  let doc: Record<string, unknown>;
-  try {
-    doc = parseToml(readFileSync(configTomlPath, 'utf8')) as Record<
-      string,
-      unknown
-    >;
-  } catch {
-    return null;
-  }
   const section = (
-    (doc.auth as Record<string, unknown> | undefined)?.hook as
+    readAuthToml(configTomlPath).hook as
       Record<string, { enabled?: unknown; uri?: unknown }> | undefined
   )?.[hook];
   if (section?.enabled !== true || typeof section.uri !== 'string') return null;
@@ -78,8 +90,9 @@ export interface AuthConfig {
     emailWindow: number;
   };
   /**
-   * GoTrue's password policy: GOTRUE_PASSWORD_MIN_LENGTH (never below the
-   * product's 8 of DECISIONS.md, as GoTrue never goes below its 6) and
+   * GoTrue's password policy: GOTRUE_PASSWORD_MIN_LENGTH (never below
+   * config.toml's `minimum_password_length`, the product's 8 of DECISIONS.md
+   * that `config push` gives hosted GoTrue) and
    * GOTRUE_PASSWORD_REQUIRED_CHARACTERS (character sets separated by `:`,
    * `\:` for a colon; a password needs one character of each). Default: 8,
    * none required, as the product's rule and hosted Supabase's default.
@@ -408,7 +421,7 @@ export async function loadConfig(
       },
       password: {
         minLength: Math.max(
-          PASSWORD_MIN_LENGTH,
+          readPasswordMinimum(path.join(root, 'supabase', 'config.toml')),
           Number(env.GOTRUE_PASSWORD_MIN_LENGTH) || 0,
         ),
         requiredCharacters: requiredCharacterSets(

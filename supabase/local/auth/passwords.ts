@@ -56,7 +56,7 @@ export async function spendPasswordCheck(password: string): Promise<void> {
 
 /**
  * GoTrue's `checkPasswordStrength` with the configured policy (config.ts:
- * GOTRUE_PASSWORD_MIN_LENGTH, at least the product's 8 of DECISIONS.md, and
+ * GOTRUE_PASSWORD_MIN_LENGTH, at least config.toml's minimum_password_length, and
  * GOTRUE_PASSWORD_REQUIRED_CHARACTERS), in GoTrue's order and wording
  * (reasons `length`, then `characters`), then GoTrue's leaked-password
  * protection (reason `pwned`), for which the bundled common-password list

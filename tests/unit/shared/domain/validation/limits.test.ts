@@ -16,3 +16,17 @@ describe('limits', () => {
     expect(actual).toBe(expected);
   });
 });
+
+describe('the server has the forms’ password minimum', () => {
+  it('supabase/config.toml gives hosted GoTrue (and the emulator) PASSWORD_MIN_LENGTH', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parse } = await import('smol-toml');
+    const toml = parse(
+      readFileSync(
+        new URL('../../../../../supabase/config.toml', import.meta.url),
+        'utf8',
+      ),
+    ) as { auth?: { minimum_password_length?: number } };
+    expect(toml.auth?.minimum_password_length).toBe(l.PASSWORD_MIN_LENGTH);
+  });
+});
