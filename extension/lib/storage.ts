@@ -58,6 +58,19 @@ export interface Rect {
   h: number;
 }
 
+/** An annotation drawn on the screenshot (#37), in fractions (0–1) of its size. */
+export type Annotation =
+  | ({ kind: 'box' } & Rect)
+  | { kind: 'arrow'; x1: number; y1: number; x2: number; y2: number }
+  | { kind: 'text'; x: number; y: number; text: string };
+
+/**
+ * One edit of the screenshot, in the order made: a plain rectangle is a
+ * blur (the only kind drafts from before annotations hold), else an
+ * annotation. All are burned into the image before it is uploaded.
+ */
+export type Mark = Rect | Annotation;
+
 /** Everything typed for one page; survives closing the popup and failed submits. */
 export interface Draft {
   /** The page address without its fragment: the draft's key. */
@@ -83,8 +96,8 @@ export interface Draft {
   context: TechnicalContext | null;
   /** Lines of the context the user unticked (`contextLines` ids). */
   excludedLines?: string[];
-  /** Blurred regions, already applied to the stored screenshot. */
-  redactions: Rect[];
+  /** Blurs and annotations, in order, already applied to the stored screenshot. */
+  redactions: Mark[];
   updatedAt: number;
 }
 
@@ -92,7 +105,7 @@ export interface Draft {
 export interface DraftShot {
   /** JPEG data URL as captured; never leaves the browser. */
   original: string;
-  /** JPEG data URL with the redactions applied: what is uploaded. */
+  /** JPEG data URL with the blurs and annotations applied: what is uploaded. */
   redacted: string;
   /** Storage path once uploaded, reused when a later step fails. */
   uploadedPath: string | null;

@@ -6,7 +6,7 @@ import type { LogEntries } from '@ext/lib/context/tab-log';
 import { newDraft, technicalContextOf } from '@ext/lib/new-draft';
 import { sendMessage, type Capture, type PageInfo } from '@ext/lib/messaging';
 import type { CaptureKind } from '@ext/lib/capture-job';
-import type { Draft, DraftShot, Rect } from '@ext/lib/storage';
+import type { Draft, DraftShot, Mark } from '@ext/lib/storage';
 
 /** Where the popup's submit is: typing, sending, failed (form kept) or sent. */
 export type SubmitStep =
@@ -34,7 +34,7 @@ interface FlowData {
   touched: boolean;
   /** The screenshot object last written to storage (saved once, not per keystroke). */
   savedShot: DraftShot | null;
-  /** The redactions are being applied to the screenshot. */
+  /** The blurs and annotations are being applied to the screenshot. */
   redacting: boolean;
   step: SubmitStep;
 }
@@ -74,7 +74,7 @@ interface FlowActions {
     userId: string,
     found: { draft: Draft | null; shot: DraftShot | null },
   ): void;
-  changeRedactions(redactions: Rect[]): Promise<void>;
+  changeRedactions(redactions: Mark[]): Promise<void>;
   submit(): Promise<SubmitOutcome>;
   /** "Send another": a fresh draft of the same page. */
   another(): void;

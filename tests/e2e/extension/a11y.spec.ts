@@ -12,6 +12,7 @@ import {
   PopupPage,
   SHOP_HTML,
   SHOP_URL,
+  redPixels,
   setBackend,
   stripeSpread,
 } from './pages/popup.page.ts';
@@ -118,6 +119,94 @@ test('a keyboard user blurs a region of the screenshot and the upload is blurred
   );
   expect(right).toBeGreaterThan(150);
   expect(left).toBeLessThan(60);
+});
+
+test('a box, an arrow and a text label are drawn on the screenshot, by mouse and by keyboard, and arrive burned in (#37)', async ({
+  context,
+  extensionId,
+}) => {
+  const { email, id } = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const shop = await openShop(context);
+  const popup = await PopupPage.open(context, extensionId, shop);
+  await popup.signIn(email, PASSWORD);
+  const page = popup.page;
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+  await page.keyboard.type('The total is wrong after the coupon.');
+  const tools = page.getByRole('radiogroup', { name: 'Screenshot tool' });
+  const preview = popup.preview();
+  const at = async (x: number, y: number) => {
+    const b = (await preview.boundingBox())!;
+    return { x: b.x + b.width * x, y: b.y + b.height * y };
+  };
+
+  // A box by mouse, top left.
+  await tools.getByText('Box').click();
+  await expect(
+    page.getByText('Drag to draw a box around what matters.'),
+  ).toBeVisible();
+  const a = await at(0.05, 0.05);
+  const b = await at(0.3, 0.3);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  await expect(page.getByText('1 annotation.')).toBeVisible();
+
+  // An arrow by keyboard: the middle box's diagonal, 35 % → 65 %.
+  await tools.getByText('Arrow').click();
+  await preview.focus();
+  await page.keyboard.press('Enter');
+  await expect(preview).toHaveAccessibleDescription(
+    /Enter draws an arrow to its lower-right corner/,
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('2 annotations.')).toBeVisible();
+
+  // Text by a click, top right; Undo takes it back, Enter adds it again.
+  await tools.getByText('Text').click();
+  const t = await at(0.7, 0.1);
+  await page.mouse.click(t.x, t.y);
+  const field = page.getByLabel('Text on the screenshot');
+  await expect(field).toBeFocused();
+  await field.fill('Wrong total');
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await expect(page.getByText('3 annotations.')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.getByText('2 annotations.')).toBeVisible();
+  await page.mouse.click(t.x, t.y);
+  await field.fill('Wrong total');
+  await field.press('Enter');
+  await expect(page.getByText('3 annotations.')).toBeVisible();
+  await page.screenshot({
+    path: test.info().outputPath('annotated-popup.png'),
+  });
+
+  await popup.submit().click();
+  await expect(page.getByTestId('xp-earned')).toBeVisible();
+  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
+  const { data: row } = await admin
+    .from('feedback')
+    .select('screenshot_url')
+    .eq('user_id', id)
+    .single();
+  const { data: file } = await admin.storage
+    .from('screenshots')
+    .download(row!.screenshot_url!);
+  const jpeg = Buffer.from(await file!.arrayBuffer());
+  // The box's top edge, the arrow's middle, the text; nothing where no mark is.
+  expect(
+    await redPixels(page, jpeg, { x: 0.1, y: 0.04, w: 0.15, h: 0.03 }),
+  ).toBeGreaterThan(20);
+  expect(
+    await redPixels(page, jpeg, { x: 0.48, y: 0.48, w: 0.04, h: 0.04 }),
+  ).toBeGreaterThan(5);
+  expect(
+    await redPixels(page, jpeg, { x: 0.7, y: 0.09, w: 0.25, h: 0.08 }),
+  ).toBeGreaterThan(20);
+  expect(
+    await redPixels(page, jpeg, { x: 0.02, y: 0.6, w: 0.08, h: 0.35 }),
+  ).toBe(0);
 });
 
 test('every popup screen has no serious or critical axe violation at the popup width', async ({

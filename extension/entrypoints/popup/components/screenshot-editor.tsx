@@ -12,71 +12,121 @@ import {
   isArrow,
   nudgeBox,
 } from '@ext/lib/redaction-box';
-import type { Rect } from '@ext/lib/storage';
+import {
+  MAX_ANNOTATION_TEXT,
+  TOOLS,
+  isBlur,
+  markFromBox,
+  markFromDrag,
+  summariseMarks,
+  textMark,
+  type Tool,
+} from '@ext/lib/marks';
+import type { Mark, Rect } from '@ext/lib/storage';
 import { Button } from '@ext/components/ui';
 
-function rectFrom(a: { x: number; y: number }, b: { x: number; y: number }) {
-  return {
-    x: Math.min(a.x, b.x),
-    y: Math.min(a.y, b.y),
-    w: Math.abs(a.x - b.x),
-    h: Math.abs(a.y - b.y),
-  };
-}
+type Point = { x: number; y: number };
+
+/** What a drag or the keyboard box does with each tool, for the caption. */
+const PLACED: Record<Tool, string> = {
+  blur: 'Enter blurs it',
+  box: 'Enter draws it',
+  arrow: 'Enter draws an arrow to its lower-right corner',
+  text: 'Enter puts the text at its top-left corner',
+};
+const PLACE: Record<Tool, string> = {
+  blur: 'a blur box',
+  box: 'a box',
+  arrow: 'an arrow',
+  text: 'text',
+};
+const POINTER: Record<Tool, string> = {
+  blur: 'Drag over private details to blur them.',
+  box: 'Drag to draw a box around what matters.',
+  arrow: 'Drag from where the arrow starts to what it points at.',
+  text: 'Click where the text goes.',
+};
 
 function caption(
   busy: boolean,
-  count: number,
+  tool: Tool,
+  marks: readonly Mark[],
   box: Rect | null,
   keyboard: boolean,
 ): string {
-  if (busy) return 'Blurring…';
-  const blurred =
-    count > 0 ? `${count} region${count > 1 ? 's' : ''} blurred` : null;
+  if (busy) return tool === 'blur' ? 'Blurring…' : 'Drawing…';
+  const done = summariseMarks(marks);
   if (box) {
-    return 'Arrow keys move the box, Shift+arrows resize it, Enter blurs it, Esc cancels.';
+    return `Arrow keys move the box, Shift+arrows resize it, ${PLACED[tool]}, Esc cancels.`;
   }
   if (keyboard) {
-    const undo = count > 0 ? ', Delete to undo the last one' : '';
-    return `${blurred ? `${blurred}. ` : ''}Press Enter to place a blur box${undo}.`;
+    const undo = marks.length > 0 ? ', Delete to undo the last one' : '';
+    return `${done ? `${done}. ` : ''}Press Enter to place ${PLACE[tool]}${undo}.`;
   }
-  return blurred ?? 'Drag over private details to blur them.';
+  return done ? `${done}.` : POINTER[tool];
 }
 
 /**
- * The screenshot preview. Dragging over it adds a rectangle to blur; from
- * the keyboard, Enter places a box that the arrow keys move (Shift: resize)
- * and Enter blurs. The blurred image is what gets uploaded.
+ * The screenshot preview and its tools (#37). Blur hides private details;
+ * box, arrow and text point something out. Drag over the preview (click,
+ * for text); from the keyboard, Enter places a box that the arrow keys move
+ * (Shift: resize) and Enter applies with the chosen tool. Every mark is
+ * burned into the uploaded image, in order; Undo takes back the last one.
  */
 export function ScreenshotEditor({
   src,
-  redactions,
+  redactions: marks,
   busy,
-  onRedact,
+  onRedact: onMark,
   onUndo,
 }: {
   src: string;
-  redactions: readonly Rect[];
+  redactions: readonly Mark[];
   busy: boolean;
-  onRedact: (rect: Rect) => void;
+  onRedact: (mark: Mark) => void;
   onUndo: () => void;
 }) {
   const area = useRef<HTMLDivElement>(null);
   const captionId = useId();
   const hints = useRef<HTMLDivElement>(null);
-  const [start, setStart] = useState<{ x: number; y: number } | null>(null);
-  const [live, setLive] = useState<Rect | null>(null);
-  /** The box placed from the keyboard, not yet blurred. */
+  const textInput = useRef<HTMLInputElement>(null);
+  const [tool, setTool] = useState<Tool>('blur');
+  const [start, setStart] = useState<Point | null>(null);
+  const [end, setEnd] = useState<Point | null>(null);
+  /** The box placed from the keyboard, not yet applied. */
   const [box, setBox] = useState<Rect | null>(null);
+  /** Where typed text will go, while its field is open. */
+  const [textAt, setTextAt] = useState<Point | null>(null);
+  const [text, setText] = useState('');
   /** Focused from the keyboard: the caption says which keys work. */
   const [keyboard, setKeyboard] = useState(false);
 
-  function point(e: PointerEvent) {
+  useEffect(() => {
+    if (textAt) textInput.current?.focus();
+  }, [textAt]);
+
+  function point(e: PointerEvent): Point {
     const r = area.current!.getBoundingClientRect();
     return {
       x: Math.min(1, Math.max(0, (e.clientX - r.left) / r.width)),
       y: Math.min(1, Math.max(0, (e.clientY - r.top) / r.height)),
     };
+  }
+
+  function apply(placed: Rect) {
+    if (tool === 'text') setTextAt({ x: placed.x, y: placed.y });
+    else {
+      const mark = markFromBox(tool, placed);
+      if (mark) onMark(mark);
+    }
+  }
+
+  function addText() {
+    const mark = textAt && textMark(textAt, text);
+    if (mark) onMark(mark);
+    setTextAt(null);
+    setText('');
+    area.current?.focus();
   }
 
   function onKeyDown(e: KeyboardEvent) {
@@ -88,12 +138,12 @@ export function ScreenshotEditor({
     if (isArrow(key)) {
       setBox((b) => nudgeBox(b ?? START_BOX, key, resize));
     } else if (e.key === 'Enter' || e.key === ' ') {
-      if (box) onRedact(box);
+      if (box) apply(box);
       setBox(box ? null : START_BOX);
     } else if (e.key === 'Escape' && box) {
       setBox(null);
     } else if ((e.key === 'Delete' || e.key === 'Backspace') && !box) {
-      if (redactions.length > 0) onUndo();
+      if (marks.length > 0) onUndo();
     } else {
       handled = false;
     }
@@ -106,7 +156,12 @@ export function ScreenshotEditor({
     if (box) boxRef.current?.scrollIntoView({ block: 'nearest' });
   }, [box]);
 
-  const shown = live ?? box;
+  const dragged =
+    start && end && tool !== 'text' ? markFromDrag(tool, start, end) : null;
+  const shown: Rect | null =
+    box ??
+    (dragged && !('x1' in dragged) && !('text' in dragged) ? dragged : null);
+  const last = marks.at(-1);
   return (
     <div className="flex flex-col gap-1.5">
       {/* Tall captures (a whole page) scroll inside this frame. */}
@@ -121,7 +176,7 @@ export function ScreenshotEditor({
           role="application"
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          aria-label="Screenshot: drag, or press Enter and use the arrow keys, to blur a region"
+          aria-label={`Screenshot: drag, or press Enter and use the arrow keys, to ${tool === 'blur' ? 'blur a region' : `add ${PLACE[tool]}`}`}
           aria-describedby={captionId}
           className="relative cursor-crosshair touch-none overflow-hidden rounded-lg border border-line bg-white select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           onFocus={(e) => {
@@ -141,13 +196,18 @@ export function ScreenshotEditor({
             setBox(null);
             setStart(point(e));
           }}
-          onPointerMove={(e) => start && setLive(rectFrom(start, point(e)))}
+          onPointerMove={(e) => start && setEnd(point(e))}
           onPointerUp={(e) => {
             if (!start) return;
-            const rect = rectFrom(start, point(e));
+            const to = point(e);
             setStart(null);
-            setLive(null);
-            if (rect.w > 0.01 && rect.h > 0.01) onRedact(rect);
+            setEnd(null);
+            if (tool === 'text') {
+              setTextAt(start);
+              return;
+            }
+            const mark = markFromDrag(tool, start, to);
+            if (mark) onMark(mark);
           }}
         >
           <img
@@ -171,24 +231,110 @@ export function ScreenshotEditor({
               }}
             />
           )}
+          {dragged && 'x1' in dragged && (
+            <svg
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-0 h-full w-full"
+              viewBox="0 0 100 100"
+              preserveAspectRatio="none"
+            >
+              <line
+                x1={dragged.x1 * 100}
+                y1={dragged.y1 * 100}
+                x2={dragged.x2 * 100}
+                y2={dragged.y2 * 100}
+                stroke="#e11d48"
+                strokeWidth="3"
+                vectorEffect="non-scaling-stroke"
+              />
+            </svg>
+          )}
+          {textAt && (
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute size-2 -translate-1 rounded-full bg-[#e11d48] ring-2 ring-white"
+              style={{ left: `${textAt.x * 100}%`, top: `${textAt.y * 100}%` }}
+            />
+          )}
         </div>
+      </div>
+      {textAt && (
+        // Not a <form>: the popup's feedback form holds this one.
+        <div className="flex items-center gap-1.5">
+          <input
+            ref={textInput}
+            aria-label="Text on the screenshot"
+            className="min-w-0 flex-1 rounded-md border border-line px-2 py-1 text-xs"
+            maxLength={MAX_ANNOTATION_TEXT}
+            value={text}
+            placeholder="Short text, e.g. “this is wrong”"
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter adds the text; it never sends the feedback.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                e.stopPropagation();
+                addText();
+              }
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                setTextAt(null);
+                setText('');
+                area.current?.focus();
+              }
+            }}
+          />
+          <Button
+            type="button"
+            className="px-2 py-1 text-xs"
+            disabled={!text.trim()}
+            onClick={addText}
+          >
+            Add text
+          </Button>
+        </div>
+      )}
+      <div
+        role="radiogroup"
+        aria-label="Screenshot tool"
+        className="flex gap-1 text-xs"
+      >
+        {TOOLS.map((t) => (
+          <label
+            key={t.tool}
+            className="cursor-pointer rounded-md border border-line px-2 py-0.5 text-ink-muted has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-700 has-focus-visible:outline-2 has-focus-visible:outline-brand-500"
+          >
+            <input
+              type="radio"
+              name={`${captionId}-tool`}
+              className="sr-only"
+              value={t.tool}
+              checked={tool === t.tool}
+              onChange={() => {
+                setTool(t.tool);
+                setTextAt(null);
+              }}
+            />
+            {t.label}
+          </label>
+        ))}
       </div>
       <div
         ref={hints}
         className="flex scroll-mb-28 items-center justify-between gap-2 text-xs text-ink-muted"
       >
         <span id={captionId} aria-live="polite">
-          {caption(busy, redactions.length, box, keyboard)}
+          {caption(busy, tool, marks, box, keyboard)}
           {box && <span className="sr-only"> {describeBox(box)}</span>}
         </span>
-        {redactions.length > 0 && (
+        {last && (
           <Button
             variant="ghost"
             className="shrink-0 px-2 py-1 text-xs"
             onClick={onUndo}
             disabled={busy}
           >
-            Undo blur
+            {isBlur(last) ? 'Undo blur' : 'Undo'}
           </Button>
         )}
       </div>

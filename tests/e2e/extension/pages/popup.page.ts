@@ -130,6 +130,41 @@ export async function stripeSpread(page: Page, jpeg: Buffer) {
 }
 
 /**
+ * How many pixels of a region (fractions of the image) of an uploaded JPEG
+ * are the annotations' red: {@link SHOP_HTML} is black and white only.
+ */
+export async function redPixels(
+  page: Page,
+  jpeg: Buffer,
+  region: { x: number; y: number; w: number; h: number },
+) {
+  return page.evaluate(
+    async ({ b64, r }) => {
+      const img = new Image();
+      img.src = `data:image/jpeg;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const d = ctx.getImageData(
+        r.x * img.width,
+        r.y * img.height,
+        Math.max(1, r.w * img.width),
+        Math.max(1, r.h * img.height),
+      ).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i]! > 170 && d[i + 1]! < 90 && d[i + 2]! < 120) n += 1;
+      }
+      return n;
+    },
+    { b64: jpeg.toString('base64'), r: region },
+  );
+}
+
+/**
  * A shop page with two identical striped panels: the left one gets
  * blurred in the test, the right one stays sharp for comparison.
  */
