@@ -43,6 +43,17 @@ async function openShop(context: BrowserContext) {
   return shop;
 }
 
+/** A new user's popup on the shop page, signed in, its screenshot shown. */
+async function signedInPopup(context: BrowserContext, extensionId: string) {
+  const { email, id } = await newUser();
+  await setBackend(context, extensionId, baseURL);
+  const shop = await openShop(context);
+  const popup = await PopupPage.open(context, extensionId, shop);
+  await popup.signIn(email, PASSWORD);
+  await expect(popup.preview().getByRole('img')).toBeVisible();
+  return { id, popup };
+}
+
 /** Serious and critical axe violations on the page as it is now, by rule. */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -57,13 +68,8 @@ test('a keyboard user blurs a region of the screenshot and the upload is blurred
   context,
   extensionId,
 }) => {
-  const { email, id } = await newUser();
-  await setBackend(context, extensionId, baseURL);
-  const shop = await openShop(context);
-  const popup = await PopupPage.open(context, extensionId, shop);
-  await popup.signIn(email, PASSWORD);
+  const { id, popup } = await signedInPopup(context, extensionId);
   const page = popup.page;
-  await expect(popup.preview().getByRole('img')).toBeVisible();
 
   await page.keyboard.type('The card number is shown in full.');
   // Title → Include → the screenshot: reached with Tab, like any control.
@@ -125,13 +131,8 @@ test('a box, an arrow and a text label are drawn on the screenshot, by mouse and
   context,
   extensionId,
 }) => {
-  const { email, id } = await newUser();
-  await setBackend(context, extensionId, baseURL);
-  const shop = await openShop(context);
-  const popup = await PopupPage.open(context, extensionId, shop);
-  await popup.signIn(email, PASSWORD);
+  const { id, popup } = await signedInPopup(context, extensionId);
   const page = popup.page;
-  await expect(popup.preview().getByRole('img')).toBeVisible();
   await page.keyboard.type('The total is wrong after the coupon.');
   const tools = page.getByRole('radiogroup', { name: 'Screenshot tool' });
   const preview = popup.preview();
