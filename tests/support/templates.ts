@@ -78,7 +78,7 @@ export function templateKey(kind: 'pglite' | 'postgres', config: Source) {
   };
   add(kind);
   add(kind === 'pglite' ? pgliteVersion() : '');
-  for (const f of ['platform.sql', 'migrate.ts', 'seed-topic-terms.ts'])
+  for (const f of ['platform.sql', 'migrate.ts'])
     add(readFileSync(path.join(root, 'supabase/local/db', f), 'utf8'));
   const dir = path.resolve(root, config.migrationsDir);
   const files = existsSync(dir)

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types.ts';
-import { seedTopicTerms } from './seed-topic-terms.ts';
 
 const platformSql = readFileSync(
   fileURLToPath(new URL('./platform.sql', import.meta.url)),
@@ -148,7 +147,6 @@ export async function migrate(
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
-        await seedTopicTerms(tx);
         await tx.query(
           // Where the CLI records it: not a migration the CLI lacks a file for.
           `insert into supabase_migrations.seed_files (path, hash)

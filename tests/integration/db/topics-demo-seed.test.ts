@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
+import { contentTerms } from '../../../shared/domain/similarity.ts';
 import { insertFeedback, query } from './support.ts';
 
-// #22 on the demo data: the seed never went through the AI job, so the
-// embedded backend stores its feedback's content terms with the seed
-// (supabase/local/db/seed-topic-terms.ts). A visitor's new copy of the
+// #22 on the demo data: the seed never went through the AI job, so it
+// carries its feedback's content terms (supabase/seed.sql's seed_text_terms,
+// from scripts/seed-terms.ts). A visitor's new copy of the
 // eleven "pricing table" requests then finds them: once they are a
 // confirmed topic, the new one joins it as suggested. Without the terms it
 // would find no candidate at all.
@@ -19,6 +20,25 @@ afterAll(async () => {
 });
 
 describe('topics on the demo seed', () => {
+  it('stores for every seeded feedback on a verified domain exactly the terms the AI job would', async () => {
+    const rows = await query<{ text: string; terms: string[] }>(
+      t,
+      `select f.title || E'\n' || f.raw_description as text,
+              array(select x.term from private.feedback_topic_terms x
+                     where x.feedback_id = f.id and x.company_id = i.company_id
+                     order by x.term) as terms
+         from private.company_inbox i join public.feedback f on f.id = i.feedback_id`,
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    for (const r of rows) {
+      const want = [...new Set(contentTerms(r.text).map((w) => w.slice(0, 60)))]
+        .filter((w) => w !== '')
+        .slice(0, 40)
+        .sort();
+      expect(r.terms, r.text).toEqual(want);
+    }
+  });
+
   it('stores the seeded feedback terms, so new feedback joins a confirmed demo topic', async () => {
     const [company] = await query<{ id: string }>(
       t,
