@@ -10,7 +10,8 @@ async function ruleIds(file: string, code: string) {
   return (result?.messages ?? []).map((m) => m.ruleId);
 }
 
-describe('import zones (STYLE.md §2.3)', () => {
+// Each lint walks the import graph (the cycle rule): seconds on a busy machine.
+describe('import zones (STYLE.md §2.3)', { timeout: 60_000 }, () => {
   it.each([
     [
       'web/src/main-probe.ts',
