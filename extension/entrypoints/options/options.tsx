@@ -7,11 +7,13 @@ import {
   resetClient,
 } from '@ext/lib/supabase';
 import { Brand, Button, Input, Notice } from '@ext/components/ui';
+import { SHORTCUT_SETTINGS, useOpenShortcut } from '@ext/lib/shortcut';
 import { AllowedSites } from './allowed-sites';
 
 /** Options page: the backend address, the sites allowed to record, sign-out. */
 export function Options() {
   const session = useSession();
+  const shortcut = useOpenShortcut();
   const [url, setUrl] = useState('');
   const [message, setMessage] = useState<{
     tone: 'info' | 'error';
@@ -66,6 +68,17 @@ export function Options() {
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
       </form>
       <AllowedSites />
+      <section className="flex flex-col gap-2">
+        <h2 className="text-sm font-semibold">Keyboard shortcut</h2>
+        <p data-testid="open-shortcut" className="text-ink-muted">
+          {shortcut === undefined
+            ? ' '
+            : shortcut
+              ? `${shortcut} opens Peega on the current page, with the screenshot taken.`
+              : 'No shortcut opens Peega.'}{' '}
+          Change it in {SHORTCUT_SETTINGS}.
+        </p>
+      </section>
       <section className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold">Account</h2>
         {session.status === 'signed-in' ? (

@@ -134,6 +134,18 @@ test('a box, an arrow and a text label are drawn on the screenshot, by mouse and
   const { id, popup } = await signedInPopup(context, extensionId);
   const page = popup.page;
   await page.keyboard.type('The total is wrong after the coupon.');
+  // The shortcut that opened it is named beside the one that sends.
+  await expect(page.getByTestId('send-footer')).toContainText(
+    /\+Enter sends · Alt\+Shift\+F opens Peega/,
+  );
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(options.getByTestId('open-shortcut')).toHaveText(
+    'Alt+Shift+F opens Peega on the current page, with the screenshot taken. Change it in chrome://extensions/shortcuts.',
+  );
+  await options.screenshot({ path: test.info().outputPath('options.png') });
+  await options.close();
+  await page.bringToFront();
   const tools = page.getByRole('radiogroup', { name: 'Screenshot tool' });
   const preview = popup.preview();
   const at = async (x: number, y: number) => {

@@ -1,5 +1,6 @@
 import { DAILY_FEEDBACK_XP_CAP } from '@shared/domain/points';
 import { Button } from '@ext/components/ui';
+import { useOpenShortcut } from '@ext/lib/shortcut';
 
 /** "⌘" on a Mac, "Ctrl" elsewhere: the key that sends with Enter. */
 const SEND_KEY = /Mac|iPhone|iPad/i.test(navigator.userAgent) ? '⌘' : 'Ctrl';
@@ -25,6 +26,7 @@ export function SendFooter({
   retry: boolean;
 }) {
   const xp = capped ? '' : ` · +${points} XP`;
+  const shortcut = useOpenShortcut();
   return (
     <div
       data-testid="send-footer"
@@ -38,6 +40,7 @@ export function SendFooter({
           ? `Daily XP limit reached (${DAILY_FEEDBACK_XP_CAP} feedback): this one earns 0 XP. `
           : ''}
         {`${SEND_KEY}+Enter sends`}
+        {shortcut ? ` · ${shortcut} opens Peega` : ''}
       </p>
     </div>
   );
