@@ -38,17 +38,19 @@ export function seedTexts(sql: string) {
   }));
 }
 
+/** A text's terms as topic_candidates stores them: at most 40 distinct, of 60 characters. */
+export function storedTerms(text: string): string[] {
+  return [...new Set(contentTerms(text).map((w) => w.slice(0, 60)))]
+    .filter((w) => w !== '')
+    .slice(0, 40);
+}
+
 /** The generated block: every seed text's terms as the AI job stores them. */
 export function termsBlock(sql: string): string {
   const rows = seedTexts(sql).flatMap((t) =>
-    [
-      ...new Set(
-        contentTerms(`${t.title}\n${t.body}`).map((w) => w.slice(0, 60)),
-      ),
-    ]
-      .filter((w) => w !== '')
-      .slice(0, 40)
-      .map((w) => `  (${quote(t.category)}, ${t.n}, ${quote(w)})`),
+    storedTerms(`${t.title}\n${t.body}`).map(
+      (w) => `  (${quote(t.category)}, ${t.n}, ${quote(w)})`,
+    ),
   );
   return `${BEGIN}
 create temporary table seed_text_terms (category text, n int, term text) on commit drop;

@@ -54,6 +54,20 @@ async function signedInPopup(context: BrowserContext, extensionId: string) {
   return { id, popup };
 }
 
+/** The screenshot the user's one feedback arrived with, as stored. */
+async function uploadedShot(userId: string) {
+  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
+  const { data: row } = await admin
+    .from('feedback')
+    .select('screenshot_url')
+    .eq('user_id', userId)
+    .single();
+  const { data: file } = await admin.storage
+    .from('screenshots')
+    .download(row!.screenshot_url!);
+  return Buffer.from(await file!.arrayBuffer());
+}
+
 /** Serious and critical axe violations on the page as it is now, by rule. */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -110,19 +124,7 @@ test('a keyboard user blurs a region of the screenshot and the upload is blurred
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('xp-earned')).toBeVisible();
 
-  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
-  const { data: row } = await admin
-    .from('feedback')
-    .select('screenshot_url')
-    .eq('user_id', id)
-    .single();
-  const { data: file } = await admin.storage
-    .from('screenshots')
-    .download(row!.screenshot_url!);
-  const { left, right } = await stripeSpread(
-    page,
-    Buffer.from(await file!.arrayBuffer()),
-  );
+  const { left, right } = await stripeSpread(page, await uploadedShot(id));
   expect(right).toBeGreaterThan(150);
   expect(left).toBeLessThan(60);
 });
@@ -197,16 +199,7 @@ test('a box, an arrow and a text label are drawn on the screenshot, by mouse and
 
   await popup.submit().click();
   await expect(page.getByTestId('xp-earned')).toBeVisible();
-  const admin = createTestClient(baseURL, DEMO_SERVICE_ROLE_KEY);
-  const { data: row } = await admin
-    .from('feedback')
-    .select('screenshot_url')
-    .eq('user_id', id)
-    .single();
-  const { data: file } = await admin.storage
-    .from('screenshots')
-    .download(row!.screenshot_url!);
-  const jpeg = Buffer.from(await file!.arrayBuffer());
+  const jpeg = await uploadedShot(id);
   // The box's top edge, the arrow's middle, the text; nothing where no mark is.
   expect(
     await redPixels(page, jpeg, { x: 0.1, y: 0.04, w: 0.15, h: 0.03 }),

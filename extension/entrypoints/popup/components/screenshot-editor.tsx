@@ -158,9 +158,9 @@ export function ScreenshotEditor({
 
   const dragged =
     start && end && tool !== 'text' ? markFromDrag(tool, start, end) : null;
+  // A blur or box being dragged shows as the box; an arrow as a line.
   const shown: Rect | null =
-    box ??
-    (dragged && !('x1' in dragged) && !('text' in dragged) ? dragged : null);
+    box ?? (dragged && !('x1' in dragged) ? (dragged as Rect) : null);
   const last = marks.at(-1);
   return (
     <div className="flex flex-col gap-1.5">
