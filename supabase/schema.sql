@@ -1339,6 +1339,20 @@ $$;
 -- Name: FUNCTION compute_reputation(p_feedback_count integer, p_quality_sum bigint, p_upvotes integer, p_downvotes integer, p_xp integer); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.compute_reputation(p_feedback_count integer, p_quality_sum bigint, p_upvotes integer, p_downvotes integer, p_xp integer) IS 'Reputation 0-5, one decimal: 5 × (0.5 × avg quality/5 + 0.3 × upvote share + 0.2 × min(xp/1000, 1)); 0 without feedback. Mirrors computeReputation.';
 
+-- Name: count_host_report(text, text, timestamp with time zone, integer); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.count_host_report(p_host text, p_category text, p_created timestamp with time zone, p_delta integer) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into private.host_report_counts as c (host, category, month, reports)
+  select p_host, p_category, date_trunc('month', p_created at time zone 'UTC')::date, greatest(p_delta, 0)
+   where p_host is not null
+  on conflict (host, category, month) do update set reports = greatest(c.reports + p_delta, 0)
+$$;
+
+-- Name: FUNCTION count_host_report(p_host text, p_category text, p_created timestamp with time zone, p_delta integer); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.count_host_report(p_host text, p_category text, p_created timestamp with time zone, p_delta integer) IS 'Adds p_delta (+1 or -1) to one cell of private.host_report_counts.';
+
 -- Name: create_upload_folder(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.create_upload_folder() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1452,6 +1466,39 @@ begin
   return null;
 end
 $$;
+
+-- Name: domain_owner_joined(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.domain_owner_joined() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- Authors of feedback under the domain that waited until now: hosts no
+  -- other verified domain already owned.
+  with authors as (
+    select distinct f.user_id
+      from public.feedback f
+     where reverse(f.website_host) ~>=~ reverse(new.domain)
+       and reverse(f.website_host) ~<~ (reverse(new.domain) || '/')
+       and (f.website_host = new.domain or reverse(f.website_host) like (reverse(new.domain) || '.%'))
+       and f.user_id is not null and not f.is_spam
+       and not exists (select 1 from public.company_domains o
+                        where o.verified_at is not null and o.domain = any(private.host_suffixes(f.website_host))
+                          and not (o.company_id = new.company_id and o.domain = new.domain))
+  ), fresh as (
+    insert into private.owner_joined_notices (user_id, domain)
+    select a.user_id, new.domain from authors a
+    on conflict do nothing
+    returning user_id
+  )
+  insert into public.notifications (user_id, kind, site)
+  select fresh.user_id, 'owner_joined', new.domain from fresh;
+  return null;
+end
+$$;
+
+-- Name: FUNCTION domain_owner_joined(); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.domain_owner_joined() IS 'When a domain becomes verified: one owner_joined notification to each author whose feedback waited for it (once per author and domain); the company learns nothing about them.';
 
 -- Name: email_confirmation_completes_referral(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.email_confirmation_completes_referral() RETURNS trigger
@@ -1849,6 +1896,25 @@ $$;
 -- Name: FUNCTION feedback_completes_referral(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.feedback_completes_referral() IS 'After a feedback is analysed as real (not spam, not self-dealing): completes its author''s pending referral if everything else is met.';
 
+-- Name: feedback_host_counts(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.feedback_host_counts() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.website_host is not null and not old.is_spam then
+    perform private.count_host_report(old.website_host, old.category, old.created_at, -1);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.website_host is not null and not new.is_spam then
+    perform private.count_host_report(new.website_host, new.category, new.created_at, 1);
+  end if;
+  return null;
+end
+$$;
+
+-- Name: FUNCTION feedback_host_counts(); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.feedback_host_counts() IS 'Keeps private.host_report_counts in step with feedback (insert, delete, and a change of host, category, date or spam flag).';
+
 -- Name: feedback_inbox(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.feedback_inbox() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2176,6 +2242,18 @@ $$;
 
 -- Name: FUNCTION hook_password_verification_attempt(event jsonb); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.hook_password_verification_attempt(event jsonb) IS 'Hosted GoTrue''s Password Verification Attempt hook: 10 failed passwords per account per 15 minutes.';
+
+-- Name: host_is_claimed(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.host_is_claimed(p_host text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.company_domains d
+                  where d.verified_at is not null and d.domain = any(private.host_suffixes(p_host)))
+$$;
+
+-- Name: FUNCTION host_is_claimed(p_host text); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.host_is_claimed(p_host text) IS 'Whether a company verified the host or one of its parent domains.';
 
 -- Name: host_matches_domains(text, text[]); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.host_matches_domains(p_host text, p_domains text[]) RETURNS boolean
@@ -3647,6 +3725,19 @@ $$;
 -- Name: FUNCTION release_webhook_deliveries(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.release_webhook_deliveries() IS 'After the AI result of a feedback is stored: its waiting webhook deliveries are due now.';
 
+-- Name: report_bucket(bigint); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.report_bucket(p_reports bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(max(b), 0)::integer
+    from unnest(array[1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000]) as b
+   where b <= p_reports
+$$;
+
+-- Name: FUNCTION report_bucket(p_reports bigint); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.report_bucket(p_reports bigint) IS 'The lower bound of the bucket a count falls in (0, 1, 5, 10, 25, 50, 100, …, 100000); mirrors reportBucket.';
+
 -- Name: reported_by_others(uuid[]); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.reported_by_others(p_feedback_ids uuid[]) RETURNS TABLE(feedback_id uuid, user_id uuid, others integer)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -4358,6 +4449,23 @@ $$;
 -- Name: FUNCTION vote_before_insert(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.vote_before_insert() IS 'Before a vote: voter from the session, vote type checked, never on one''s own feedback and only on feedback the voter can see.';
 
+-- Name: waiting_cells(text); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.waiting_cells(p_domain text) RETURNS TABLE(host text, category text, month date, reports integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.host, c.category, c.month, c.reports
+    from private.host_report_counts c
+   where reverse(c.host) ~>=~ reverse(p_domain)
+     and reverse(c.host) ~<~ (reverse(p_domain) || '/')
+     and (c.host = p_domain or reverse(c.host) like (reverse(p_domain) || '.%'))
+     and c.reports > 0
+     and not private.host_is_claimed(c.host)
+$$;
+
+-- Name: FUNCTION waiting_cells(p_domain text); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.waiting_cells(p_domain text) IS 'Rows of private.host_report_counts under a domain (itself and subdomains) that no verified domain owns.';
+
 -- Name: webhook_ai_wait(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.webhook_ai_wait() RETURNS interval
     LANGUAGE sql IMMUTABLE
@@ -4878,8 +4986,8 @@ CREATE FUNCTION public.confirm_domain_verification(p_company_id uuid, p_domain t
 declare
   v_domain text := private.normalize_domain(p_domain);
 begin
-  if p_method not in ('dns', 'file') then
-    raise exception 'Verification method must be dns or file.' using errcode = 'invalid_parameter_value';
+  if p_method is null or p_method not in ('dns', 'file', 'meta') then
+    raise exception 'Verification method must be dns, file or meta.' using errcode = 'invalid_parameter_value';
   end if;
   if exists (select 1 from public.company_domains d
               where d.domain = v_domain and d.verified_at is not null
@@ -4897,7 +5005,7 @@ end
 $$;
 
 -- Name: FUNCTION confirm_domain_verification(p_company_id uuid, p_domain text, p_method text); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.confirm_domain_verification(p_company_id uuid, p_domain text, p_method text) IS 'Server-only (service role): marks a company domain verified after the DNS or file check; false when the company does not list it; 23505 when another company verified it.';
+COMMENT ON FUNCTION public.confirm_domain_verification(p_company_id uuid, p_domain text, p_method text) IS 'Server-only (service role): marks a company domain verified after the DNS, file or meta-tag check; false when the company does not list it; 23505 when another company verified it.';
 
 -- Name: company_webhooks; Type: TABLE; Schema: public
 CREATE TABLE public.company_webhooks (
@@ -6000,6 +6108,51 @@ $$;
 -- Name: FUNCTION get_daily_feedback_views(company_email text); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.get_daily_feedback_views(company_email text) IS 'Feedback the caller''s company opened in the current period (UTC day on free, ISO week on pro) that used its allowance.';
 
+-- Name: get_domain_claim(text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_domain_claim(p_domain text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_domain text := private.normalize_domain(left(p_domain, 300));
+  v_first date := (date_trunc('month', now() at time zone 'UTC') - interval '11 months')::date;
+  v_total bigint;
+  v_categories jsonb;
+  v_months jsonb;
+begin
+  perform private.check_rate_limit('domain_claim', 60, 60, interval '1 minute',
+    'Too many domain look-ups. Please wait a minute and try again.');
+  if v_domain is null then
+    raise exception 'Please enter a valid domain, like example.com.' using errcode = 'invalid_parameter_value';
+  end if;
+  if private.host_is_claimed(v_domain) then
+    return jsonb_build_object('domain', v_domain, 'status', 'claimed');
+  end if;
+  with cells as materialized (
+    select w.category, w.month, w.reports from private.waiting_cells(v_domain) w
+  )
+  select (select coalesce(sum(c.reports), 0) from cells c),
+         (select jsonb_object_agg(k.category, private.report_bucket(
+                   (select coalesce(sum(c.reports), 0) from cells c where c.category = k.category)))
+            from unnest(array['bug', 'feature', 'improvement', 'other']) as k(category)),
+         (select jsonb_agg(jsonb_build_object('month', to_char(m.month, 'YYYY-MM'),
+                   'reports', private.report_bucket(
+                     (select coalesce(sum(c.reports), 0) from cells c where c.month = m.month::date)))
+                   order by m.month)
+            from generate_series(v_first, v_first + interval '11 months', interval '1 month') as m(month))
+    into v_total, v_categories, v_months;
+  return jsonb_build_object(
+    'domain', v_domain,
+    'status', case when v_total > 0 then 'waiting' else 'none' end,
+    'reports', private.report_bucket(v_total),
+    'categories', v_categories,
+    'months', v_months);
+end
+$$;
+
+-- Name: FUNCTION get_domain_claim(p_domain text); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.get_domain_claim(p_domain text) IS 'The public claim page of a domain (#35): status claimed (no figures), waiting or none; bucketed counts of its waiting feedback in all, by category and by month (last 12). Never a title, text, author or screenshot. 60 a minute per account and per address; 22023 for an invalid domain.';
+
 -- Name: get_domain_verification_target(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_domain_verification_target(p_domain text) RETURNS TABLE(company_id uuid, domain text, token text, verified boolean, taken boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -6276,6 +6429,27 @@ $$;
 -- Name: FUNCTION get_my_upload_folder(); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.get_my_upload_folder() IS 'A fresh random folder for one upload: screenshots and audio go to {folder}/{uuid}.{ext}, a new folder per file, so media paths never link an author''s feedback. Never the user id.';
 
+-- Name: get_my_waiting_sites(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_my_waiting_sites() RETURNS TABLE(website_host text, reports integer)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_uid uuid := private.require_self(null, 'user');
+begin
+  return query
+    select h.host, private.report_bucket((select coalesce(sum(w.reports), 0) from private.waiting_cells(h.host) w))
+      from (select distinct f.website_host as host from public.feedback f
+             where f.user_id = v_uid and f.website_host is not null) h
+     where not private.host_is_claimed(h.host)
+     order by 1;
+end
+$$;
+
+-- Name: FUNCTION get_my_waiting_sites(); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.get_my_waiting_sites() IS 'Hosts of the caller''s feedback that no company has verified, each with the bucketed number of reports waiting for it (the author''s list says so).';
+
 -- Name: get_public_changes(text, integer, timestamp with time zone); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_public_changes(p_slug text, p_limit integer DEFAULT 20, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -6522,6 +6696,30 @@ $$;
 
 -- Name: FUNCTION get_viewed_feedback_export(); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.get_viewed_feedback_export() IS 'The feedback the caller''s company has opened (on its verified domains), for the CSV export; no author identity, contact details masked.';
+
+-- Name: get_waiting_domains(integer); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_waiting_domains(p_limit integer DEFAULT 50) RETURNS TABLE(host text, reports bigint, last_month date)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+begin
+  if not private.is_blog_admin() then
+    raise exception 'Only Peega''s admins can see this.' using errcode = 'insufficient_privilege';
+  end if;
+  return query
+    select c.host, sum(c.reports)::bigint, max(c.month)
+      from private.host_report_counts c
+     where c.reports > 0
+     group by c.host
+    having not private.host_is_claimed(c.host)
+     order by 2 desc, 1
+     limit least(greatest(coalesce(p_limit, 50), 1), 200);
+end
+$$;
+
+-- Name: FUNCTION get_waiting_domains(p_limit integer); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.get_waiting_domains(p_limit integer) IS 'Admins only: unclaimed hosts with the most waiting feedback (exact counts and the latest month), at most 200.';
 
 -- Name: get_webhook_delivery(bigint); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_webhook_delivery(p_delivery_id bigint) RETURNS TABLE(url text, format text, secret text, verified boolean, payload jsonb)
@@ -8357,6 +8555,18 @@ CREATE TABLE private.feedback_topic_terms (
 -- Name: TABLE feedback_topic_terms; Type: COMMENT; Schema: private
 COMMENT ON TABLE private.feedback_topic_terms IS 'Content terms (contentTerms of shared/domain/similarity.ts) of each feedback on a company''s verified domains, written by the AI job: finds topic candidates for a new feedback (#22).';
 
+-- Name: host_report_counts; Type: TABLE; Schema: private
+CREATE TABLE private.host_report_counts (
+    host text NOT NULL,
+    category text NOT NULL,
+    month date NOT NULL,
+    reports integer NOT NULL,
+    CONSTRAINT host_report_counts_positive CHECK ((reports >= 0))
+);
+
+-- Name: TABLE host_report_counts; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.host_report_counts IS 'Feedback per host, category and UTC month (spam excluded), kept by feedback_host_counts; what get_domain_claim, get_my_waiting_sites and get_waiting_domains read.';
+
 -- Name: leaderboard_buckets; Type: TABLE; Schema: private
 CREATE TABLE private.leaderboard_buckets (
     points integer NOT NULL,
@@ -8435,6 +8645,16 @@ ALTER TABLE private.mfa_failures ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     NO MAXVALUE
     CACHE 1
 );
+
+-- Name: owner_joined_notices; Type: TABLE; Schema: private
+CREATE TABLE private.owner_joined_notices (
+    user_id uuid NOT NULL,
+    domain text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- Name: TABLE owner_joined_notices; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.owner_joined_notices IS 'Authors already told that the owner of a domain joined (once per author and domain).';
 
 -- Name: password_failures; Type: TABLE; Schema: private
 CREATE TABLE private.password_failures (
@@ -8733,14 +8953,14 @@ CREATE TABLE public.company_domains (
     verified_at timestamp with time zone,
     verification_method text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT company_domains_method_known CHECK ((verification_method = ANY (ARRAY['dns'::text, 'file'::text])))
+    CONSTRAINT company_domains_method_known CHECK ((verification_method = ANY (ARRAY['dns'::text, 'file'::text, 'meta'::text])))
 );
 
 -- Name: TABLE company_domains; Type: COMMENT; Schema: public
 COMMENT ON TABLE public.company_domains IS 'Ownership state of each domain of a company, kept in step with companies.domains. Unverified domains still show feedback (spec behaviour) and are marked unverified.';
 
 -- Name: COLUMN company_domains.verification_token; Type: COMMENT; Schema: public
-COMMENT ON COLUMN public.company_domains.verification_token IS 'Value to publish as TXT peega-verification=<token> or in /.well-known/peega-verification.txt.';
+COMMENT ON COLUMN public.company_domains.verification_token IS 'Value to publish as TXT peega-verification=<token>, in /.well-known/peega-verification.txt, or as <meta name="peega-verification" content="<token>"> on the home page.';
 
 -- Name: COLUMN company_domains.verified_at; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.company_domains.verified_at IS 'Null while unverified; set by confirm_domain_verification (service role) after the check.';
@@ -8981,7 +9201,8 @@ CREATE TABLE public.notifications (
     read_at timestamp with time zone,
     company_name text,
     xp integer,
-    CONSTRAINT notifications_kind_known CHECK ((kind = ANY (ARRAY['feedback_status'::text, 'company_message'::text, 'topic_completed'::text, 'company_removed'::text])))
+    site text,
+    CONSTRAINT notifications_kind_known CHECK ((kind = ANY (ARRAY['feedback_status'::text, 'company_message'::text, 'topic_completed'::text, 'company_removed'::text, 'owner_joined'::text])))
 );
 
 -- Name: TABLE notifications; Type: COMMENT; Schema: public
@@ -8995,6 +9216,9 @@ COMMENT ON COLUMN public.notifications.company_name IS 'company_message: the com
 
 -- Name: COLUMN notifications.xp; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.notifications.xp IS 'topic_completed: the XP the completion gave the user for their feedback in the topic.';
+
+-- Name: COLUMN notifications.site; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.notifications.site IS 'owner_joined: the domain whose owner verified it.';
 
 -- Name: referrals; Type: TABLE; Schema: public
 CREATE TABLE public.referrals (
@@ -9236,6 +9460,10 @@ ALTER TABLE ONLY private.feedback_sites
 ALTER TABLE ONLY private.feedback_topic_terms
     ADD CONSTRAINT feedback_topic_terms_pkey PRIMARY KEY (company_id, feedback_id, term);
 
+-- Name: host_report_counts host_report_counts_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.host_report_counts
+    ADD CONSTRAINT host_report_counts_pkey PRIMARY KEY (host, category, month);
+
 -- Name: leaderboard_buckets leaderboard_buckets_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.leaderboard_buckets
     ADD CONSTRAINT leaderboard_buckets_pkey PRIMARY KEY (points, stripe);
@@ -9263,6 +9491,10 @@ ALTER TABLE ONLY private.linkedin_verifications
 -- Name: mfa_failures mfa_failures_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.mfa_failures
     ADD CONSTRAINT mfa_failures_pkey PRIMARY KEY (id);
+
+-- Name: owner_joined_notices owner_joined_notices_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.owner_joined_notices
+    ADD CONSTRAINT owner_joined_notices_pkey PRIMARY KEY (user_id, domain);
 
 -- Name: password_failures password_failures_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.password_failures
@@ -9604,6 +9836,9 @@ CREATE INDEX feedback_topic_terms_feedback_idx ON private.feedback_topic_terms U
 
 -- Name: feedback_topic_terms_term_idx; Type: INDEX; Schema: private
 CREATE INDEX feedback_topic_terms_term_idx ON private.feedback_topic_terms USING btree (company_id, term, created_at DESC) INCLUDE (feedback_id);
+
+-- Name: host_report_counts_domain_idx; Type: INDEX; Schema: private
+CREATE INDEX host_report_counts_domain_idx ON private.host_report_counts USING btree (reverse(host) text_pattern_ops);
 
 -- Name: leaderboard_snapshot_user_idx; Type: INDEX; Schema: private
 CREATE INDEX leaderboard_snapshot_user_idx ON private.leaderboard_snapshot USING btree (user_id, day);
@@ -9989,6 +10224,9 @@ CREATE TRIGGER company_domains_inbox_insert AFTER INSERT ON public.company_domai
 -- Name: company_domains company_domains_inbox_update; Type: TRIGGER; Schema: public
 CREATE TRIGGER company_domains_inbox_update AFTER UPDATE OF company_id, domain, verified_at ON public.company_domains FOR EACH ROW WHEN (((new.company_id IS DISTINCT FROM old.company_id) OR (new.domain IS DISTINCT FROM old.domain) OR ((new.verified_at IS NULL) <> (old.verified_at IS NULL)))) EXECUTE FUNCTION private.domain_inbox();
 
+-- Name: company_domains company_domains_owner_joined; Type: TRIGGER; Schema: public
+CREATE TRIGGER company_domains_owner_joined AFTER UPDATE OF verified_at ON public.company_domains FOR EACH ROW WHEN (((old.verified_at IS NULL) AND (new.verified_at IS NOT NULL))) EXECUTE FUNCTION private.domain_owner_joined();
+
 -- Name: company_feedback_views company_feedback_views_after_insert; Type: TRIGGER; Schema: public
 CREATE TRIGGER company_feedback_views_after_insert AFTER INSERT ON public.company_feedback_views FOR EACH ROW EXECUTE FUNCTION private.view_after_insert();
 
@@ -10030,6 +10268,15 @@ CREATE TRIGGER feedback_company_inbox_insert AFTER INSERT ON public.feedback FOR
 
 -- Name: feedback feedback_company_inbox_update; Type: TRIGGER; Schema: public
 CREATE TRIGGER feedback_company_inbox_update AFTER UPDATE OF website_host, total_votes, priority, category, status, created_at ON public.feedback FOR EACH ROW WHEN (((new.website_host IS DISTINCT FROM old.website_host) OR (new.total_votes IS DISTINCT FROM old.total_votes) OR (new.priority IS DISTINCT FROM old.priority) OR (new.category IS DISTINCT FROM old.category) OR (new.status IS DISTINCT FROM old.status) OR (new.created_at IS DISTINCT FROM old.created_at))) EXECUTE FUNCTION private.feedback_inbox();
+
+-- Name: feedback feedback_host_counts_delete; Type: TRIGGER; Schema: public
+CREATE TRIGGER feedback_host_counts_delete AFTER DELETE ON public.feedback FOR EACH ROW WHEN ((old.website_host IS NOT NULL)) EXECUTE FUNCTION private.feedback_host_counts();
+
+-- Name: feedback feedback_host_counts_insert; Type: TRIGGER; Schema: public
+CREATE TRIGGER feedback_host_counts_insert AFTER INSERT ON public.feedback FOR EACH ROW WHEN ((new.website_host IS NOT NULL)) EXECUTE FUNCTION private.feedback_host_counts();
+
+-- Name: feedback feedback_host_counts_update; Type: TRIGGER; Schema: public
+CREATE TRIGGER feedback_host_counts_update AFTER UPDATE OF website_host, category, created_at, is_spam ON public.feedback FOR EACH ROW WHEN (((new.website_host IS DISTINCT FROM old.website_host) OR (new.category IS DISTINCT FROM old.category) OR (new.created_at IS DISTINCT FROM old.created_at) OR (new.is_spam IS DISTINCT FROM old.is_spam))) EXECUTE FUNCTION private.feedback_host_counts();
 
 -- Name: feedback feedback_imported_completes_referral; Type: TRIGGER; Schema: public
 CREATE TRIGGER feedback_imported_completes_referral AFTER INSERT ON public.feedback FOR EACH ROW WHEN (((new.ai_processed_at IS NOT NULL) AND (NOT new.is_spam) AND (NOT new.self_dealing))) EXECUTE FUNCTION private.feedback_completes_referral();
@@ -10207,6 +10454,10 @@ ALTER TABLE ONLY private.linkedin_verifications
 -- Name: mfa_failures mfa_failures_user_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.mfa_failures
     ADD CONSTRAINT mfa_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: owner_joined_notices owner_joined_notices_user_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.owner_joined_notices
+    ADD CONSTRAINT owner_joined_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 -- Name: password_failures password_failures_user_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.password_failures
@@ -11192,6 +11443,9 @@ REVOKE ALL ON FUNCTION private.complete_topic(p_topic_id uuid) FROM PUBLIC;
 -- Name: FUNCTION compute_reputation(p_feedback_count integer, p_quality_sum bigint, p_upvotes integer, p_downvotes integer, p_xp integer); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.compute_reputation(p_feedback_count integer, p_quality_sum bigint, p_upvotes integer, p_downvotes integer, p_xp integer) FROM PUBLIC;
 
+-- Name: FUNCTION count_host_report(p_host text, p_category text, p_created timestamp with time zone, p_delta integer); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.count_host_report(p_host text, p_category text, p_created timestamp with time zone, p_delta integer) FROM PUBLIC;
+
 -- Name: FUNCTION create_upload_folder(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.create_upload_folder() FROM PUBLIC;
 
@@ -11223,6 +11477,9 @@ REVOKE ALL ON FUNCTION private.domain_grace_period() FROM PUBLIC;
 -- Name: FUNCTION domain_inbox(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.domain_inbox() FROM PUBLIC;
 
+-- Name: FUNCTION domain_owner_joined(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.domain_owner_joined() FROM PUBLIC;
+
 -- Name: FUNCTION email_confirmation_completes_referral(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.email_confirmation_completes_referral() FROM PUBLIC;
 
@@ -11243,6 +11500,9 @@ REVOKE ALL ON FUNCTION private.feedback_before_update() FROM PUBLIC;
 
 -- Name: FUNCTION feedback_completes_referral(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.feedback_completes_referral() FROM PUBLIC;
+
+-- Name: FUNCTION feedback_host_counts(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.feedback_host_counts() FROM PUBLIC;
 
 -- Name: FUNCTION feedback_inbox(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.feedback_inbox() FROM PUBLIC;
@@ -11281,6 +11541,9 @@ GRANT ALL ON FUNCTION private.hook_mfa_verification_attempt(event jsonb) TO supa
 -- Name: FUNCTION hook_password_verification_attempt(event jsonb); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.hook_password_verification_attempt(event jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.hook_password_verification_attempt(event jsonb) TO supabase_auth_admin;
+
+-- Name: FUNCTION host_is_claimed(p_host text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.host_is_claimed(p_host text) FROM PUBLIC;
 
 -- Name: FUNCTION host_matches_domains(p_host text, p_domains text[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.host_matches_domains(p_host text, p_domains text[]) FROM PUBLIC;
@@ -11517,6 +11780,9 @@ REVOKE ALL ON FUNCTION private.refuse_anonymous_owner() FROM PUBLIC;
 -- Name: FUNCTION release_webhook_deliveries(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.release_webhook_deliveries() FROM PUBLIC;
 
+-- Name: FUNCTION report_bucket(p_reports bigint); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.report_bucket(p_reports bigint) FROM PUBLIC;
+
 -- Name: FUNCTION reported_by_others(p_feedback_ids uuid[]); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.reported_by_others(p_feedback_ids uuid[]) FROM PUBLIC;
 
@@ -11618,6 +11884,9 @@ REVOKE ALL ON FUNCTION private.vote_after_write() FROM PUBLIC;
 
 -- Name: FUNCTION vote_before_insert(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.vote_before_insert() FROM PUBLIC;
+
+-- Name: FUNCTION waiting_cells(p_domain text); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.waiting_cells(p_domain text) FROM PUBLIC;
 
 -- Name: FUNCTION webhook_ai_wait(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.webhook_ai_wait() FROM PUBLIC;
@@ -11842,6 +12111,12 @@ REVOKE ALL ON FUNCTION public.get_daily_feedback_views(company_email text) FROM 
 GRANT ALL ON FUNCTION public.get_daily_feedback_views(company_email text) TO service_role;
 GRANT ALL ON FUNCTION public.get_daily_feedback_views(company_email text) TO authenticated;
 
+-- Name: FUNCTION get_domain_claim(p_domain text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_domain_claim(p_domain text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_domain_claim(p_domain text) TO service_role;
+GRANT ALL ON FUNCTION public.get_domain_claim(p_domain text) TO anon;
+GRANT ALL ON FUNCTION public.get_domain_claim(p_domain text) TO authenticated;
+
 -- Name: FUNCTION get_domain_verification_target(p_domain text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_domain_verification_target(p_domain text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_domain_verification_target(p_domain text) TO service_role;
@@ -11896,6 +12171,11 @@ REVOKE ALL ON FUNCTION public.get_my_upload_folder() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_my_upload_folder() TO service_role;
 GRANT ALL ON FUNCTION public.get_my_upload_folder() TO authenticated;
 
+-- Name: FUNCTION get_my_waiting_sites(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_my_waiting_sites() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_my_waiting_sites() TO service_role;
+GRANT ALL ON FUNCTION public.get_my_waiting_sites() TO authenticated;
+
 -- Name: FUNCTION get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) TO service_role;
@@ -11935,6 +12215,11 @@ GRANT ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) TO au
 REVOKE ALL ON FUNCTION public.get_viewed_feedback_export() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_viewed_feedback_export() TO service_role;
 GRANT ALL ON FUNCTION public.get_viewed_feedback_export() TO authenticated;
+
+-- Name: FUNCTION get_waiting_domains(p_limit integer); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_waiting_domains(p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_waiting_domains(p_limit integer) TO service_role;
+GRANT ALL ON FUNCTION public.get_waiting_domains(p_limit integer) TO authenticated;
 
 -- Name: FUNCTION get_webhook_delivery(p_delivery_id bigint); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_webhook_delivery(p_delivery_id bigint) FROM PUBLIC;

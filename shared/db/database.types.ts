@@ -1327,6 +1327,7 @@ export type Database = {
           new_status: string | null;
           old_status: string | null;
           read_at: string | null;
+          site: string | null;
           user_id: string;
           xp: number | null;
         };
@@ -1341,6 +1342,7 @@ export type Database = {
           new_status?: string | null;
           old_status?: string | null;
           read_at?: string | null;
+          site?: string | null;
           user_id: string;
           xp?: number | null;
         };
@@ -1354,6 +1356,7 @@ export type Database = {
           new_status?: string | null;
           old_status?: string | null;
           read_at?: string | null;
+          site?: string | null;
           user_id?: string;
           xp?: number | null;
         };
@@ -2183,6 +2186,7 @@ export type Database = {
         Args: { company_email?: string };
         Returns: number;
       };
+      get_domain_claim: { Args: { p_domain: string }; Returns: Json };
       get_domain_verification_target: {
         Args: { p_domain: string };
         Returns: {
@@ -2288,6 +2292,13 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: string;
       };
+      get_my_waiting_sites: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          reports: number;
+          website_host: string;
+        }[];
+      };
       get_public_changes: {
         Args: { p_before?: string; p_limit?: number; p_slug: string };
         Returns: Json;
@@ -2386,6 +2397,14 @@ export type Database = {
           title: string;
           upvotes: number;
           website_url: string;
+        }[];
+      };
+      get_waiting_domains: {
+        Args: { p_limit?: number };
+        Returns: {
+          host: string;
+          last_month: string;
+          reports: number;
         }[];
       };
       get_webhook_delivery: {

@@ -39,6 +39,8 @@ export const paths = {
 
   /** A company's public "You said, we did" page (#22). */
   publicChanges: '/changes/:slug',
+  /** How much feedback waits for a domain, and how to claim it (#35). */
+  claimDomain: '/claim/:domain',
 
   privacyPolicy: '/privacy-policy',
   termsConditions: '/terms-conditions',
@@ -55,6 +57,11 @@ export const paths = {
 /** Link of a company invitation (the token in the query, kept through sign-up). */
 export function companyInvitationPath(token: string): string {
   return `${paths.companyInvitation}?token=${encodeURIComponent(token)}`;
+}
+
+/** The claim page of a domain (#35). */
+export function claimPath(domain: string): string {
+  return paths.claimDomain.replace(':domain', encodeURIComponent(domain));
 }
 
 /** Where an author's feedback is on their dashboard (the author e-mail's link, #21). */
@@ -79,4 +86,9 @@ export function isAppPath(pathname: string): boolean {
     const pattern = route.replace(/:[^/]+/g, '[^/]+');
     return new RegExp(`^${pattern}$`).test(pathname);
   });
+}
+
+/** Company sign-up with the domain a claim page is about filled in (#35). */
+export function claimSignupPath(domain: string): string {
+  return `${paths.companySignup}?domain=${encodeURIComponent(domain)}`;
 }

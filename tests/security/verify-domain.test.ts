@@ -39,6 +39,8 @@ const NAMES: Record<string, string[]> = {
   'mapped-co.com': [PUBLIC],
   'www.mapped-co.com': [PUBLIC, '::ffff:7f00:1'],
   'loop-co.com': [PUBLIC],
+  'meta-co.com': [PUBLIC],
+  'body-meta-co.com': [PUBLIC],
 };
 
 /** What the sites answer: a redirect target, or null for the token file. */
@@ -68,6 +70,27 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   const to = host === '127.0.0.1' ? null : route(host, path);
   if (to) {
     res.writeHead(302, { location: to }).end();
+    return;
+  }
+  // #35: sites that prove themselves with the home page's meta tag only.
+  if (host === 'meta-co.com' || host === 'body-meta-co.com') {
+    const token = tokens.get(host) ?? '';
+    const tag = `<meta content='${token}' name="Peega-Verification" />`;
+    if (path !== '/') res.writeHead(404).end();
+    else if (host === 'meta-co.com')
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<!doctype html><html><head><title>Meta</title>${tag}</head><body>Hi</body></html>`,
+        );
+    // Someone else's tag in a comment, and the token typed into the page's
+    // body (a comment box), prove nothing.
+    else
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<html><head><!-- ${tag} --></head><body><p>${tag}</p></body></html>`,
+        );
     return;
   }
   // Any page: the token of every company, as loopback, a metadata server
@@ -163,7 +186,7 @@ async function check(domain: string) {
 }
 
 const refusal = (reason: string, domain: string) =>
-  `We could not find your token. The file address was not followed: ${reason} Publish the TXT record _peega-verification.${domain} or the file https://${domain}/.well-known/peega-verification.txt, then try again.`;
+  `We could not find your token. The site was not followed: ${reason} Publish the TXT record _peega-verification.${domain}, the file https://${domain}/.well-known/peega-verification.txt or the meta tag on https://${domain}/, then try again.`;
 
 describe('verify-domain follows redirects only within the site and to public addresses', () => {
   it('a redirect to www. of the same domain is followed', async () => {
@@ -187,7 +210,12 @@ describe('verify-domain follows redirects only within the site and to public add
       ),
     });
     expect(r.stored).toBe(false);
-    expect(r.asked).toHaveLength(1);
+    // The file, then the home page for the meta tag: each refused at its
+    // first redirect.
+    expect(r.asked).toEqual([
+      'https://other-host-co.com/.well-known/peega-verification.txt',
+      'https://other-host-co.com/',
+    ]);
   });
 
   it.each([
@@ -222,6 +250,7 @@ describe('verify-domain follows redirects only within the site and to public add
     );
     expect(r.asked).toEqual([
       'https://mapped-co.com/.well-known/peega-verification.txt',
+      'https://mapped-co.com/',
     ]);
     expect(r.stored).toBe(false);
   });
@@ -229,7 +258,31 @@ describe('verify-domain follows redirects only within the site and to public add
   it('more than 3 redirects are refused', async () => {
     const r = await check('loop-co.com');
     expect(r.body.error).toContain('It redirects more than 3 times.');
-    expect(r.asked).toHaveLength(4);
+    // Four requests for the file, four for the home page.
+    expect(r.asked).toHaveLength(8);
+    expect(r.stored).toBe(false);
+  });
+});
+
+describe('verify-domain reads the home page meta tag (#35)', () => {
+  it('the tag in the head proves the domain, in any attribute order and case', async () => {
+    const r = await check('meta-co.com');
+    expect(r.body).toEqual({ verified: true, method: 'meta', error: null });
+    expect(r.stored).toBe(true);
+    const [row] = await query<{ verification_method: string }>(
+      t,
+      'select verification_method from public.company_domains where domain = $1',
+      ['meta-co.com'],
+    );
+    expect(row?.verification_method).toBe('meta');
+  });
+
+  it('a tag in a comment or in the page body proves nothing', async () => {
+    const r = await check('body-meta-co.com');
+    expect(r.body.verified).toBe(false);
+    expect(r.body.error).toContain(
+      'or the meta tag on https://body-meta-co.com/',
+    );
     expect(r.stored).toBe(false);
   });
 });

@@ -3,7 +3,9 @@
 // database through the caller's own JWT (so only its own domains can be
 // checked); the check looks for the TXT record
 // `_peega-verification.<domain>` = `peega-verification=<token>`, then for the
-// token in `https://<domain>/.well-known/peega-verification.txt`; on success
+// token in `https://<domain>/.well-known/peega-verification.txt`, then for
+// `<meta name="peega-verification" content="<token>">` on the home page
+// (#35; DOMAIN_VERIFICATION_HOME_URL may replace its address); on success
 // the service role records it with confirm_domain_verification.
 //
 // The resolver and the fetch are injected (createVerifyDomainHandler) so
@@ -17,6 +19,7 @@ import {
   lookup as nodeLookup,
   resolveTxt as nodeResolveTxt,
 } from 'node:dns/promises';
+import { hasVerificationMeta } from '../../../shared/domain/verification-meta.ts';
 import {
   fetchSameSite,
   RefusedFetch,
@@ -33,7 +36,7 @@ const CORS = {
 /** Body of every answer. */
 export interface VerifyDomainResponse {
   verified: boolean;
-  method: 'dns' | 'file' | null;
+  method: 'dns' | 'file' | 'meta' | null;
   error: string | null;
 }
 
@@ -134,14 +137,19 @@ async function readLimited(res: Response, max: number): Promise<string> {
   return new TextDecoder().decode(all.subarray(0, max));
 }
 
-async function checkFile(
+/**
+ * Fetches one page of the domain's site (at most `max` bytes): the address
+ * comes from the template in the `secret` if the operator set one, else
+ * from `fallback`; null when it is missing, with the reason when refused.
+ */
+async function readSitePage(
   deps: VerifyDomainDeps,
   env: Record<string, string>,
   target: Target,
-): Promise<FileCheck> {
-  const configured = env.DOMAIN_VERIFICATION_FILE_URL;
-  const template =
-    configured || 'https://{domain}/.well-known/peega-verification.txt';
+  page: { secret: string; fallback: string; accept: string; max: number },
+): Promise<{ text: string | null; refused?: string }> {
+  const configured = env[page.secret];
+  const template = configured || page.fallback;
   const url = template.replaceAll('{domain}', target.domain);
   // A host the operator wrote into the secret (tests, staging) is theirs;
   // a host made from the company's domain is checked.
@@ -160,22 +168,56 @@ async function checkFile(
       trustedHosts,
       init: {
         signal: AbortSignal.timeout(deps.timeoutMs ?? 5000),
-        headers: { accept: 'text/plain' },
+        headers: { accept: page.accept },
       },
     });
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
-      return { found: false };
+      return { text: null };
     }
-    const text = await readLimited(res, 4096);
-    return {
-      found: text.split(/\r?\n/).some((line) => line.trim() === target.token),
-    };
+    return { text: await readLimited(res, page.max) };
   } catch (e) {
     return e instanceof RefusedFetch
-      ? { found: false, refused: e.message }
-      : { found: false };
+      ? { text: null, refused: e.message }
+      : { text: null };
   }
+}
+
+async function checkFile(
+  deps: VerifyDomainDeps,
+  env: Record<string, string>,
+  target: Target,
+): Promise<FileCheck> {
+  const page = await readSitePage(deps, env, target, {
+    secret: 'DOMAIN_VERIFICATION_FILE_URL',
+    fallback: 'https://{domain}/.well-known/peega-verification.txt',
+    accept: 'text/plain',
+    max: 4096,
+  });
+  return {
+    found:
+      page.text !== null &&
+      page.text.split(/\r?\n/).some((line) => line.trim() === target.token),
+    ...(page.refused ? { refused: page.refused } : {}),
+  };
+}
+
+/** The home page's `<meta name="peega-verification">` tag (the head is early). */
+async function checkMeta(
+  deps: VerifyDomainDeps,
+  env: Record<string, string>,
+  target: Target,
+): Promise<FileCheck> {
+  const page = await readSitePage(deps, env, target, {
+    secret: 'DOMAIN_VERIFICATION_HOME_URL',
+    fallback: 'https://{domain}/',
+    accept: 'text/html',
+    max: 256 * 1024,
+  });
+  return {
+    found: page.text !== null && hasVerificationMeta(page.text, target.token),
+    ...(page.refused ? { refused: page.refused } : {}),
+  };
 }
 
 /** A Request → Response handler with its resolver and fetch injected. */
@@ -217,19 +259,23 @@ export function createVerifyDomainHandler(deps: VerifyDomainDeps) {
     if (target.taken)
       return fail(409, 'This domain is already verified by another company.');
 
-    let method: 'dns' | 'file' | null = null;
+    let method: VerifyDomainResponse['method'] = null;
     let refused: string | undefined;
     if (await checkDns(deps, target)) method = 'dns';
     else {
       const file = await checkFile(deps, env, target);
       if (file.found) method = 'file';
-      refused = file.refused;
+      else {
+        const meta = await checkMeta(deps, env, target);
+        if (meta.found) method = 'meta';
+        refused = file.refused ?? meta.refused;
+      }
     }
     if (method === null)
       return answer(200, {
         verified: false,
         method: null,
-        error: `We could not find your token.${refused ? ` The file address was not followed: ${refused}` : ''} Publish the TXT record _peega-verification.${target.domain} or the file https://${target.domain}/.well-known/peega-verification.txt, then try again.`,
+        error: `We could not find your token.${refused ? ` The site was not followed: ${refused}` : ''} Publish the TXT record _peega-verification.${target.domain}, the file https://${target.domain}/.well-known/peega-verification.txt or the meta tag on https://${target.domain}/, then try again.`,
       });
     const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
     const confirm = await rpc(

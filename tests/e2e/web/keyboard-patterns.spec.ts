@@ -169,7 +169,7 @@ for (const { where, url, email, list, tabs } of [
     url: '/blog-admin',
     email: 'admin@example.com',
     list: 'Blog admin sections',
-    tabs: ['Articles', 'Categories', 'Tags'],
+    tabs: ['Articles', 'Categories', 'Tags', 'Waiting sites'],
   },
 ]) {
   test(`tabs pattern: ${where}`, async ({ page }) => {

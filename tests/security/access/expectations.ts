@@ -383,6 +383,11 @@ export const RPCS: Record<string, Cells> = {
   get_company_view_allowance: 'd d d a a d',
   // #22 "You said, we did": anyone reads a page (published fields only).
   get_public_changes: 'a a a a a a',
+  // #35: the public claim page (bucketed counts only); the author's waiting
+  // sites; the operators' outreach list (blog admins).
+  get_domain_claim: 'a a a a a a',
+  get_my_waiting_sites: 'd a a a a a',
+  get_waiting_domains: 'd d d d d a',
   // What a "completed" e-mail says, for send-topic-emails only.
   get_topic_completion_email: NONE,
   get_daily_feedback_views: 'd d d o o d',

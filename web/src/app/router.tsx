@@ -166,6 +166,11 @@ export const routes: AppRoute[] = [
     () => import('@web/app/routes/public/public-changes'),
   ),
   route(
+    paths.claimDomain,
+    'data',
+    () => import('@web/app/routes/public/claim-domain'),
+  ),
+  route(
     paths.blogAdmin,
     'data',
     () => import('@web/app/routes/admin/blog-admin'),

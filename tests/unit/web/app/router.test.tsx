@@ -80,6 +80,8 @@ describe('route table', () => {
         // Issue #22: a company's "You said, we did" page, and Insights.
         '/changes/:slug',
         '/company-dashboard/insights',
+        // Issue #35: how much feedback waits for a domain.
+        '/claim/:domain',
         '/privacy-policy',
         '/terms-conditions',
         '/company-privacy-policy',

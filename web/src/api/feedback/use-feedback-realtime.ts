@@ -54,6 +54,10 @@ export function useFeedbackRealtime(userId: string) {
       void queryClient.invalidateQueries({
         queryKey: feedbackKeys.notifications(userId),
       });
+      // An owner who joined (#35) ends the wait of the author's sites.
+      void queryClient.invalidateQueries({
+        queryKey: [...mine, 'waiting-sites'],
+      });
     });
     // A company's question or the user's own answer (RLS: their feedback).
     const offThreads = subscribeToThreads(client, `threads:${userId}`, () => {

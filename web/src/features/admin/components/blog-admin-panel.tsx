@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { claimPath } from '@shared/domain/app-paths';
+import { claimMonthLabel } from '@shared/domain/claims';
+import { useWaitingDomains } from '@web/api/claims/claims';
 import { toast } from '@web/lib/toast';
 import type { BlogArticleDetail } from '@shared/data/blog';
 import { formatArticleDate } from '@shared/domain/article-date';
@@ -16,19 +19,21 @@ import { onTabKey } from '@web/components/ui/tab-keys';
 import { filterNavigation } from '@web/lib/filter-history';
 import { ArticleEditor } from './article-editor';
 
-const TABS = ['Articles', 'Categories', 'Tags'] as const;
+const TABS = ['Articles', 'Categories', 'Tags', 'Waiting sites'] as const;
 type Tab = (typeof TABS)[number];
+
+/** `waiting-sites`: the tab in the URL and in element ids. */
+const slug = (t: Tab) => t.toLowerCase().replace(/\s+/g, '-');
 
 /** The open section, in the URL (`?tab=categories`): reload and Back keep it. */
 function useTab(): [Tab, (next: Tab) => void] {
   const [params, setParams] = useSearchParams();
-  const tab =
-    TABS.find((t) => t.toLowerCase() === params.get('tab')) ?? 'Articles';
+  const tab = TABS.find((t) => slug(t) === params.get('tab')) ?? 'Articles';
   const setTab = (next: Tab) => {
     if (next === tab) return;
     const to = new URLSearchParams(params);
     if (next === 'Articles') to.delete('tab');
-    else to.set('tab', next.toLowerCase());
+    else to.set('tab', slug(next));
     setParams(to, filterNavigation(params, to));
   };
   return [tab, setTab];
@@ -177,6 +182,71 @@ function TagsTab() {
   );
 }
 
+/**
+ * Operators' outreach list (#35): the unclaimed sites with the most waiting
+ * feedback, exact counts. Reaching them is by hand; Peega writes to nobody.
+ */
+function WaitingSitesTab() {
+  const sites = useWaitingDomains(true);
+  return (
+    <Card>
+      <h2 className="text-lg font-bold">Waiting sites</h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Sites no company has claimed, with the most feedback waiting. Send their
+        owners the claim page.
+      </p>
+      {sites.isPending ? (
+        <Skeleton className="mt-4 h-24" />
+      ) : sites.isError ? (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {sites.error.message}
+        </p>
+      ) : sites.data.length === 0 ? (
+        <p className="mt-4 text-sm text-ink-muted">No feedback is waiting.</p>
+      ) : (
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="text-ink-muted">
+            <tr>
+              <th scope="col" className="py-2 font-medium">
+                Site
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Reports
+              </th>
+              <th
+                scope="col"
+                className="hidden py-2 text-right font-medium sm:table-cell"
+              >
+                Latest
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {sites.data.map((s) => (
+              <tr key={s.host} data-testid="waiting-domain">
+                <td className="py-2 break-all">
+                  <Link
+                    to={claimPath(s.host)}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {s.host}
+                  </Link>
+                </td>
+                <td className="py-2 text-right tabular-nums">
+                  {s.reports.toLocaleString('en-US')}
+                </td>
+                <td className="hidden py-2 text-right text-ink-muted sm:table-cell">
+                  {claimMonthLabel(s.last_month.slice(0, 7))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
 /** The admin panel: articles with the editor, categories and tags. */
 export function BlogAdminPanel() {
   const [tab, setTab] = useTab();
@@ -205,9 +275,9 @@ export function BlogAdminPanel() {
             key={t}
             type="button"
             role="tab"
-            id={`tab-${t}`}
+            id={`tab-${slug(t)}`}
             aria-selected={tab === t}
-            aria-controls={`panel-${t}`}
+            aria-controls={`panel-${slug(t)}`}
             tabIndex={tab === t ? 0 : -1}
             onClick={() => setTab(t)}
             onKeyDown={(e) =>
@@ -223,8 +293,8 @@ export function BlogAdminPanel() {
       </div>
       <div
         role="tabpanel"
-        id={`panel-${tab}`}
-        aria-labelledby={`tab-${tab}`}
+        id={`panel-${slug(tab)}`}
+        aria-labelledby={`tab-${slug(tab)}`}
         className="mt-6"
       >
         {tab === 'Articles' &&
@@ -240,6 +310,7 @@ export function BlogAdminPanel() {
           ))}
         {tab === 'Categories' && <CategoriesTab />}
         {tab === 'Tags' && <TagsTab />}
+        {tab === 'Waiting sites' && <WaitingSitesTab />}
       </div>
     </div>
   );

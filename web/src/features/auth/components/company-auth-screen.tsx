@@ -3,6 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import { COMPANY_BRAND } from '@shared/domain/brand';
+import { normalizeDomain } from '@shared/domain/domain-match';
 import { signInSchema } from '@shared/domain/validation/auth';
 import { companySignUpSchema } from '@shared/domain/validation/company';
 import { COMPANY_ACCOUNT_EXISTS } from '@shared/domain/validation/messages';
@@ -60,8 +61,12 @@ export function CompanyAuthScreen() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [companyName, setCompanyName] = useState('');
-  const [websiteUrl, setWebsiteUrl] = useState('');
-  const [domain, setDomain] = useState('');
+  // A claim page's "Claim <domain>" brings the domain along (#35).
+  const claimed = normalizeDomain(params.get('domain'));
+  const [websiteUrl, setWebsiteUrl] = useState(
+    claimed ? `https://${claimed}` : '',
+  );
+  const [domain, setDomain] = useState(claimed ?? '');
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [loading, setLoading] = useState(false);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '@web/lib/toast';
 import type { DomainInstructions, DomainSummary } from '@shared/data/companies';
 import { domainClaimedMessage } from '@shared/domain/domains';
+import { verificationMetaTag } from '@shared/domain/verification-meta';
 import { companyActions } from '@web/api/companies/company-actions';
 import { useVerifyDomain } from '@web/api/companies/company-mutations';
 import { useDomainSummary } from '@web/api/companies/get-domain-summary';
@@ -77,6 +78,17 @@ function Instructions({ how }: { how: DomainInstructions }) {
           value={how.file_content}
           label="File content"
           testId="file-token"
+        />
+      </div>
+      <div>
+        <p className="font-semibold">Option 3: a meta tag on your home page</p>
+        <p className="mt-1 text-ink-muted">
+          In the {'<head>'} of https://{how.domain}/, add
+        </p>
+        <Copyable
+          value={verificationMetaTag(how.file_content)}
+          label="Meta tag"
+          testId="meta-tag"
         />
       </div>
     </div>
@@ -159,7 +171,7 @@ export function DomainsCard({ demoMode = false }: { demoMode?: boolean }) {
       <h2 className="text-lg font-bold">Domain verification</h2>
       <p className="mt-1 text-sm text-ink-muted">
         Feedback is shown only for domains you have proven you own, with a DNS
-        TXT record or a file on your site.
+        TXT record, a file on your site or a meta tag on your home page.
       </p>
       {demoMode && (
         // Without a public site the real checks cannot pass here: say where

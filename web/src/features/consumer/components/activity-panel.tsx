@@ -1,3 +1,4 @@
+import { ownerJoinedNotice } from '@shared/domain/claims';
 import { companyMessageNotice } from '@shared/domain/conversation';
 import { topicCompletedNotice } from '@shared/domain/public-page';
 import { timeAgo } from '@shared/domain/relative-date';
@@ -37,6 +38,19 @@ export function ActivityPanel({ userId }: { userId: string }) {
                     n.feedback_title ?? '',
                     n.xp ?? 0,
                   )}
+                </p>
+              ) : n.kind === 'owner_joined' ? (
+                <p
+                  data-testid="owner-joined"
+                  className={n.read_at ? '' : 'font-semibold'}
+                >
+                  {!n.read_at && (
+                    <span
+                      aria-label="Unread"
+                      className="mr-1.5 inline-block size-2 rounded-full bg-brand-600"
+                    />
+                  )}
+                  🔓 {ownerJoinedNotice(n.site ?? 'a site')}
                 </p>
               ) : n.kind === 'company_removed' ? (
                 <p className={n.read_at ? '' : 'font-semibold'}>

@@ -1,3 +1,4 @@
+import { WaitingSite } from './waiting-site';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ThreadMessage } from '@shared/data/conversation';
 import type { MyFeedback } from '@shared/data/feedback';
@@ -65,9 +66,12 @@ export function FeedbackItem({
   userId,
   messages = [],
   others = 0,
+  waiting,
 }: {
   item: MyFeedback;
   userId: string;
+  /** #35: reports waiting for its site (bucketed), when no owner verified it. */
+  waiting?: number | undefined;
   /** #22: other contributors of the company topic it is in (never who). */
   others?: number;
   /** The companies' threads about it (#21). */
@@ -140,6 +144,9 @@ export function FeedbackItem({
               </span>
             )}
           </p>
+          {waiting !== undefined && item.website_host && (
+            <WaitingSite host={item.website_host} reports={waiting} />
+          )}
         </div>
         {messages.length > 0 && !open && (
           <button

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ThreadMessage } from '@shared/data/conversation';
 import type { MyFeedback } from '@shared/data/feedback';
+import { useMyWaitingSites } from '@web/api/claims/claims';
 import { useMyTopicCounts } from '@web/api/feedback/get-my-topic-counts';
 import { buttonClass } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -20,6 +21,10 @@ export function FeedbackList({
   /** Every company thread about the user's feedback (#21). */
   messages?: ThreadMessage[];
 }) {
+  const waiting = useMyWaitingSites(userId);
+  const waitingFor = new Map(
+    (waiting.data ?? []).map((w) => [w.website_host, w.reports]),
+  );
   const others = useMyTopicCounts(
     userId,
     (items ?? []).map((i) => i.id),
@@ -61,6 +66,9 @@ export function FeedbackList({
           userId={userId}
           messages={messages.filter((m) => m.feedback_id === item.id)}
           others={others.data?.get(item.id) ?? 0}
+          waiting={
+            item.website_host ? waitingFor.get(item.website_host) : undefined
+          }
         />
       ))}
     </ul>

@@ -36,6 +36,7 @@ import { AudioRecorder } from './audio-recorder';
 import { useFeedbackDraft } from './feedback-draft';
 import { FileUploadField } from './file-upload-field';
 import { SimilarFeedback } from './similar-feedback';
+import { WaitingForOwner } from './waiting-for-owner';
 import { useFileUpload } from './use-file-upload';
 import { useOnlineRetry } from './use-online-retry';
 
@@ -204,6 +205,7 @@ export function SubmitFeedbackForm({ userId }: { userId: string }) {
           error={errors.websiteUrl}
         />
       </div>
+      <WaitingForOwner websiteUrl={websiteUrl} />
       <InputField
         label="Feedback Title"
         name="title"

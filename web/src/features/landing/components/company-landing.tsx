@@ -1,3 +1,4 @@
+import { CheckDomainForm } from './check-domain-form';
 import { Link } from 'react-router-dom';
 import { BRAND_SLUG, COMPANY_BRAND } from '@shared/domain/brand';
 import { PLAN_RULES } from '@shared/domain/plans';
@@ -143,6 +144,11 @@ export function CompanyLanding() {
                 See pricing
               </a>
             </div>
+            {/* #35: feedback may already wait for the visitor's site. */}
+            <CheckDomainForm className="mx-auto mt-10 max-w-md text-left" />
+            <p className="mx-auto mt-2 max-w-md text-left text-sm text-ink-muted">
+              See how much feedback already waits for your site.
+            </p>
           </div>
         </section>
 
