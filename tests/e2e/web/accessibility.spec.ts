@@ -61,6 +61,8 @@ const SIGNED_OUT: Visit[] = [
   // Issue #22: a company's "You said, we did" page (an address no company
   // chose: the not-found state; a published one is in public-changes.spec.ts).
   visit(paths.publicChanges, '/changes/no-such-company'),
+  // Issue #35: the claim page of a domain (the demo's feedback waits for some).
+  visit(paths.claimDomain, '/claim/example.com'),
 ];
 
 const CONSUMER: Visit[] = [
