@@ -10822,6 +10822,9 @@ ALTER TABLE private.feedback_sites ENABLE ROW LEVEL SECURITY;
 -- Name: feedback_topic_terms; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.feedback_topic_terms ENABLE ROW LEVEL SECURITY;
 
+-- Name: host_report_counts; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.host_report_counts ENABLE ROW LEVEL SECURITY;
+
 -- Name: leaderboard_buckets; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.leaderboard_buckets ENABLE ROW LEVEL SECURITY;
 
@@ -10839,6 +10842,9 @@ ALTER TABLE private.linkedin_verifications ENABLE ROW LEVEL SECURITY;
 
 -- Name: mfa_failures; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.mfa_failures ENABLE ROW LEVEL SECURITY;
+
+-- Name: owner_joined_notices; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.owner_joined_notices ENABLE ROW LEVEL SECURITY;
 
 -- Name: password_failures; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.password_failures ENABLE ROW LEVEL SECURITY;

@@ -18,6 +18,7 @@ CREATE TABLE private.host_report_counts (
 );
 CREATE INDEX host_report_counts_domain_idx
   ON private.host_report_counts USING btree (reverse(host) text_pattern_ops);
+ALTER TABLE private.host_report_counts ENABLE ROW LEVEL SECURITY;
 COMMENT ON TABLE private.host_report_counts IS 'Feedback per host, category and UTC month (spam excluded), kept by feedback_host_counts; what get_domain_claim, get_my_waiting_sites and get_waiting_domains read.';
 
 CREATE FUNCTION private.count_host_report(p_host text, p_category text, p_created timestamptz, p_delta integer) RETURNS void
@@ -191,6 +192,7 @@ CREATE TABLE private.owner_joined_notices (
     created_at timestamptz DEFAULT now() NOT NULL,
     CONSTRAINT owner_joined_notices_pkey PRIMARY KEY (user_id, domain)
 );
+ALTER TABLE private.owner_joined_notices ENABLE ROW LEVEL SECURITY;
 COMMENT ON TABLE private.owner_joined_notices IS 'Authors already told that the owner of a domain joined (once per author and domain).';
 
 ALTER TABLE public.notifications ADD COLUMN site text;

@@ -27,6 +27,8 @@ const ANON_FUNCTIONS = [
   'public.get_company_invitation',
   // Issue #22: a company's "You said, we did" page (published fields only).
   'public.get_public_changes',
+  // #35: how much feedback waits for a domain (counts only, rate limited).
+  'public.get_domain_claim',
   'public.unlike_article_anonymously',
 ];
 
@@ -139,6 +141,11 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.rename_topic',
   'public.set_topic_status',
   'public.split_topic',
+  // #35: waiting feedback — a domain's claim, the author's waiting sites,
+  // the blog admins' list of domains to invite.
+  'public.get_domain_claim',
+  'public.get_my_waiting_sites',
+  'public.get_waiting_domains',
 ];
 
 /** Server-only functions: the service role, never a client role. */
