@@ -1500,6 +1500,24 @@ $$;
 -- Name: FUNCTION domain_owner_joined(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.domain_owner_joined() IS 'When a domain becomes verified: one owner_joined notification to each author whose feedback waited for it (once per author and domain); the company learns nothing about them.';
 
+-- Name: domain_trial_claim(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.domain_trial_claim() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into private.trial_claims (claim, company_id)
+  select 'domain:' || new.domain, new.company_id
+    from public.company_subscriptions s
+   where s.company_id = new.company_id and s.trial_status is not null
+  on conflict do nothing;
+  return null;
+end
+$$;
+
+-- Name: FUNCTION domain_trial_claim(); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.domain_trial_claim() IS 'When a company that had a trial verifies a domain: the domain cannot give another company a trial.';
+
 -- Name: email_confirmation_completes_referral(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.email_confirmation_completes_referral() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2059,6 +2077,36 @@ begin
 end
 $$;
 
+-- Name: fit_seats(uuid); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.fit_seats(p_company_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_limit integer := private.seat_limit(private.company_plan(p_company_id));
+begin
+  if v_limit is null then
+    update public.company_members m set read_only_since = null
+     where m.company_id = p_company_id and m.read_only_since is not null;
+    return;
+  end if;
+  with ranked as (
+    select m.user_id, m.read_only_since,
+           row_number() over (order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end,
+                                       (m.read_only_since is not null), m.created_at, m.user_id) as seat
+      from public.company_members m where m.company_id = p_company_id
+  )
+  update public.company_members m
+     set read_only_since = case when r.seat <= v_limit then null else coalesce(m.read_only_since, now()) end
+    from ranked r
+   where m.company_id = p_company_id and m.user_id = r.user_id
+     and (m.read_only_since is null) <> (r.seat <= v_limit);
+end
+$$;
+
+-- Name: FUNCTION fit_seats(p_company_id uuid); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.fit_seats(p_company_id uuid) IS 'Members beyond the plan''s seats become read-only (owner first, then admins, then the longest-standing keep theirs); freed seats go back to read-only members in that order.';
+
 -- Name: generate_referral_code(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.generate_referral_code() RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2484,6 +2532,10 @@ begin
     -- (20261128020100_weekly_summaries.sql).
     perform cron.schedule('peega-send-weekly-summaries', '17 * * * 1',
       $cmd$select private.invoke_job_function('send-weekly-summaries', '{}')$cmd$);
+    -- The trial's clock (#35): ends trials on time, queues and sends the
+    -- owner's reminders; every minute so an ending trial is Free within one.
+    perform cron.schedule('peega-run-trials', '* * * * *',
+      $cmd$select private.invoke_job_function('run-trials', '{}')$cmd$);
     v_done := array_append(v_done, 'pg_cron schedules'::text);
   end if;
   return v_done;
@@ -3495,6 +3547,14 @@ $$;
 -- Name: FUNCTION ranked_users(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.ranked_users() IS 'Number of users on the leaderboard (total_points > 0).';
 
+-- Name: read_only_seat_message(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.read_only_seat_message() RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'Your seat is read-only: your company''s plan has fewer seats than its team. Ask the owner to keep you on a seat or to upgrade.'::text
+$$;
+
 -- Name: rebuild_company_inbox(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.rebuild_company_inbox(p_company_id uuid) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -3704,6 +3764,48 @@ $$;
 
 -- Name: FUNCTION refuse_anonymous_owner(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.refuse_anonymous_owner() IS 'Before insert: refuses a row owned (column named by the trigger argument) by an anonymous auth user (issue #25).';
+
+-- Name: refuse_read_only_seat(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.refuse_read_only_seat() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_row jsonb := to_jsonb(coalesce(new, old));
+  v_company uuid := coalesce(v_row ->> 'company_id',
+                             case when tg_table_name = 'companies' then v_row ->> 'id' end)::uuid;
+begin
+  -- Only what the caller does (depth 1): rows the triggers and cascades of
+  -- an allowed change write (an account's deletion, a status's log) pass.
+  if pg_trigger_depth() = 1 and auth.uid() is not null and exists (
+       select 1 from public.company_members m
+        where m.user_id = auth.uid() and m.company_id = v_company and m.read_only_since is not null) then
+    raise exception '%', private.read_only_seat_message() using errcode = 'insufficient_privilege';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+
+-- Name: FUNCTION refuse_read_only_seat(); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.refuse_read_only_seat() IS 'Before a member-written row of a company changes: refused (42501) when the caller is a read-only member of that company.';
+
+-- Name: refuse_read_only_status(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.refuse_read_only_status() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if pg_trigger_depth() = 1 and auth.uid() is not null and old.user_id is distinct from auth.uid() and exists (
+       select 1 from public.company_members m
+        where m.user_id = auth.uid() and m.read_only_since is not null) then
+    raise exception '%', private.read_only_seat_message() using errcode = 'insufficient_privilege';
+  end if;
+  return new;
+end
+$$;
+
+-- Name: FUNCTION refuse_read_only_status(); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.refuse_read_only_status() IS 'Before a feedback''s status changes: refused (42501) when a read-only company member changes it.';
 
 -- Name: release_webhook_deliveries(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.release_webhook_deliveries() RETURNS trigger
@@ -3981,7 +4083,8 @@ CREATE FUNCTION private.seats_taken(p_company_id uuid, p_except uuid DEFAULT NUL
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select (select count(*) from public.company_members m where m.company_id = p_company_id)::integer
+  select (select count(*) from public.company_members m
+           where m.company_id = p_company_id and m.read_only_since is null)::integer
        + (select count(*) from public.company_invitations i
            where i.company_id = p_company_id and i.accepted_at is null and i.revoked_at is null
              and i.expires_at > now() and i.id is distinct from p_except)::integer
@@ -4090,6 +4193,20 @@ $$;
 
 -- Name: FUNCTION subscription_before_write(); Type: COMMENT; Schema: private
 COMMENT ON FUNCTION private.subscription_before_write() IS 'Before a subscription is written: features derived from the plan (free: none; pro: filtering; advanced: filtering and unlimited views).';
+
+-- Name: subscription_fits_seats(); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.subscription_fits_seats() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.fit_seats(new.company_id);
+  return null;
+end
+$$;
+
+-- Name: FUNCTION subscription_fits_seats(); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.subscription_fits_seats() IS 'After a plan change: the team fits the new plan''s seats at once.';
 
 -- Name: sync_company_email(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.sync_company_email() RETURNS trigger
@@ -4297,6 +4414,36 @@ begin
   return null;
 end
 $$;
+
+-- Name: trial_claim_keys(public.companies); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.trial_claim_keys(p_company public.companies) RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select array['company:' || p_company.id::text, 'owner:' || p_company.user_id::text]
+         || coalesce(array(select 'domain:' || d from unnest(p_company.domains) d), array[]::text[])
+$$;
+
+-- Name: FUNCTION trial_claim_keys(p_company public.companies); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.trial_claim_keys(p_company public.companies) IS 'What a trial of this company uses up: the company, its owner account and each of its verified domains (p_company.domains narrowed by require_company).';
+
+-- Name: trial_refusal(public.companies); Type: FUNCTION; Schema: private
+CREATE FUNCTION private.trial_refusal(p_company public.companies) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case
+    when s.trial_status is not null then 'used'
+    when private.resolve_plan(s.subscription_type) <> 'free' then 'paid'
+    when coalesce(cardinality(p_company.domains), 0) = 0 then 'needs_domain'
+    when exists (select 1 from private.trial_claims c
+                  where c.claim = any(private.trial_claim_keys(p_company))) then 'used'
+  end
+    from public.company_subscriptions s where s.company_id = p_company.id
+$$;
+
+-- Name: FUNCTION trial_refusal(p_company public.companies); Type: COMMENT; Schema: private
+COMMENT ON FUNCTION private.trial_refusal(p_company public.companies) IS 'Why the company cannot start the trial (used, paid, needs_domain), or null.';
 
 -- Name: verified_domains(uuid); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.verified_domains(p_company_id uuid) RETURNS text[]
@@ -4617,6 +4764,50 @@ $$;
 
 -- Name: FUNCTION add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) IS 'Adds feedback to (or confirms suggested feedback of) one of the company''s topics; returns how many.';
+
+-- Name: advance_trials(timestamp with time zone); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.advance_trials(p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_ended integer;
+  v_queued integer;
+begin
+  if p_now is null then
+    raise exception 'p_now is required.' using errcode = '22023';
+  end if;
+  with ended as (
+    update public.company_subscriptions s
+       set subscription_type = 'free', trial_status = 'ended'
+     where s.trial_status = 'active' and s.trial_ends_at <= p_now
+    returning s.company_id
+  ), mails as (
+    insert into private.trial_emails (company_id, kind)
+    select e.company_id, 'ended' from ended e
+    on conflict do nothing
+  )
+  select count(*) into v_ended from ended;
+  with due as (
+    select s.company_id,
+           case when s.trial_ends_at - p_now <= interval '1 day' then 'ends_in_1_day'
+                else 'ends_in_3_days' end as kind
+      from public.company_subscriptions s
+     where s.trial_status = 'active' and s.trial_ends_at > p_now
+       and s.trial_ends_at - p_now <= interval '3 days'
+  ), queued as (
+    insert into private.trial_emails (company_id, kind)
+    select d.company_id, d.kind from due d
+    on conflict do nothing
+    returning 1
+  )
+  select count(*) into v_queued from queued;
+  return jsonb_build_object('ended', v_ended, 'queued', v_queued);
+end
+$$;
+
+-- Name: FUNCTION advance_trials(p_now timestamp with time zone); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.advance_trials(p_now timestamp with time zone) IS 'Server-only (run-trials): ends the trials due at p_now and queues the owner''s reminder and end e-mails, each once per company.';
 
 -- Name: apply_feedback_analysis(uuid, jsonb); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) RETURNS boolean
@@ -5888,7 +6079,7 @@ $$;
 COMMENT ON FUNCTION public.get_company_invitations() IS 'Owner/admin: their company''s pending invitations (not accepted, revoked or expired).';
 
 -- Name: get_company_members(); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.get_company_members() RETURNS TABLE(user_id uuid, email text, role text, joined_at timestamp with time zone, is_you boolean)
+CREATE FUNCTION public.get_company_members() RETURNS TABLE(user_id uuid, email text, role text, joined_at timestamp with time zone, is_you boolean, read_only boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -5897,7 +6088,7 @@ declare
   v_company public.companies := private.require_company(null);
 begin
   return query
-    select m.user_id, u.email::text, m.role, m.created_at, m.user_id = auth.uid()
+    select m.user_id, u.email::text, m.role, m.created_at, m.user_id = auth.uid(), m.read_only_since is not null
       from public.company_members m
       join auth.users u on u.id = m.user_id
      where m.company_id = v_company.id
@@ -5906,7 +6097,7 @@ end
 $$;
 
 -- Name: FUNCTION get_company_members(); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.get_company_members() IS 'Any member: the members of their company (e-mail, role, joined), owner first.';
+COMMENT ON FUNCTION public.get_company_members() IS 'Any member: the members of their company (e-mail, role, joined, read-only seat), owner first.';
 
 -- Name: get_company_message_email(bigint); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_company_message_email(p_job_id bigint) RETURNS TABLE(email text, company_name text, feedback_id uuid, feedback_title text, messages text[])
@@ -5937,6 +6128,26 @@ $$;
 -- Name: FUNCTION get_company_message_email(p_job_id bigint); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.get_company_message_email(p_job_id bigint) IS 'Service role: the content of a queued author e-mail (address, company, feedback title, masked messages); no row when the author opted out or the messages are gone.';
 
+-- Name: get_company_plan(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_company_plan() RETURNS TABLE(plan text, trial_status text, trial_ends_at timestamp with time zone, trial_refusal text, my_role text, read_only boolean)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+begin
+  return query
+    select private.resolve_plan(s.subscription_type), s.trial_status, s.trial_ends_at,
+           private.trial_refusal(v_company), m.role, m.read_only_since is not null
+      from public.company_subscriptions s
+      join public.company_members m on m.company_id = s.company_id and m.user_id = auth.uid()
+     where s.company_id = v_company.id;
+end
+$$;
+
+-- Name: FUNCTION get_company_plan(); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.get_company_plan() IS 'Any member: the plan, the trial (status, end, why it cannot start: used, paid, needs_domain or null), the caller''s role and whether their seat is read-only.';
+
 -- Name: get_company_seats(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_company_seats() RETURNS TABLE(plan text, seat_limit integer, members integer, pending integer, my_role text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -5948,7 +6159,8 @@ declare
 begin
   return query
     select v_plan, private.seat_limit(v_plan),
-           (select count(*) from public.company_members m where m.company_id = v_company.id)::integer,
+           (select count(*) from public.company_members m
+             where m.company_id = v_company.id and m.read_only_since is null)::integer,
            (select count(*) from public.company_invitations i
              where i.company_id = v_company.id and i.accepted_at is null and i.revoked_at is null
                and i.expires_at > now())::integer,
@@ -5957,7 +6169,7 @@ end
 $$;
 
 -- Name: FUNCTION get_company_seats(); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.get_company_seats() IS 'Any member: the plan, its seats (null = unlimited), members, pending invitations and the caller''s role.';
+COMMENT ON FUNCTION public.get_company_seats() IS 'Any member: the plan, its seats (null = unlimited), members on a seat (read-only ones not counted), pending invitations and the caller''s role.';
 
 -- Name: feedback_messages; Type: TABLE; Schema: public
 CREATE TABLE public.feedback_messages (
@@ -6626,6 +6838,23 @@ $$;
 
 -- Name: FUNCTION get_topic_proposals(p_limit integer); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.get_topic_proposals(p_limit integer) IS 'Open proposals of the caller''s company: groups of at least two similar feedback in no topic, with a proposed title (the earliest one''s), their ids and count.';
+
+-- Name: get_trial_email(bigint); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_trial_email(p_job_id bigint) RETURNS TABLE(email text, company_name text, kind text, trial_ends_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select u.email::text, c.company_name, q.kind, s.trial_ends_at
+    from private.trial_emails q
+    join public.companies c on c.id = q.company_id
+    join public.company_subscriptions s on s.company_id = q.company_id
+    join auth.users u on u.id = c.user_id
+   where q.id = p_job_id
+     and (q.kind = 'ended' or s.trial_status = 'active')
+$$;
+
+-- Name: FUNCTION get_trial_email(p_job_id bigint); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.get_trial_email(p_job_id bigint) IS 'Server-only (run-trials): the owner''s address, the company''s name, the e-mail''s kind and the trial''s end for one queued trial e-mail.';
 
 -- Name: get_user_feedback(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_user_feedback(p_user_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, title text, description text, raw_description text, category text, created_at timestamp with time zone, status text, user_name text, website_url text, website_host text, company_name text, screenshot_url text, audio_url text, sentiment text, priority text, actionable boolean, tags text[], suggested_response text, suggested_fix text, quality_score smallint, upvotes integer, downvotes integer, total_votes integer, view_count integer, points_awarded integer, user_reputation numeric, verified_linkedin boolean, updated_at timestamp with time zone)
@@ -7948,6 +8177,49 @@ $$;
 -- Name: FUNCTION set_integration_complete_on_close(p_provider text, p_enabled boolean); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) IS 'Owner/admin chooses whether closing the tracker''s issue completes the feedback or topic.';
 
+-- Name: set_member_seat(uuid, boolean); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+  v_member public.company_members;
+  v_plan text := private.company_plan(v_company.id);
+  v_limit integer := private.seat_limit(v_plan);
+begin
+  if private.current_company_role() is distinct from 'owner' then
+    raise exception 'Only the owner picks who keeps a seat.' using errcode = 'insufficient_privilege';
+  end if;
+  if p_keep is null then
+    raise exception 'p_keep must be true or false.' using errcode = '22023';
+  end if;
+  select * into v_member from public.company_members m
+   where m.company_id = v_company.id and m.user_id = p_user_id for update;
+  if not found then
+    raise exception 'This person is not a member of your company.' using errcode = 'no_data_found';
+  end if;
+  if v_member.role = 'owner' then
+    raise exception 'The owner always keeps a seat.' using errcode = 'check_violation';
+  end if;
+  if p_keep and v_member.read_only_since is not null then
+    -- Serialises concurrent picks: the seat count is read under the lock.
+    perform 1 from public.company_subscriptions s where s.company_id = v_company.id for update;
+    if v_limit is not null and private.seats_taken(v_company.id) >= v_limit then
+      raise exception '%', private.no_seat_left_message(v_plan) using errcode = 'check_violation';
+    end if;
+    update public.company_members m set read_only_since = null
+     where m.company_id = v_company.id and m.user_id = p_user_id;
+  elsif not p_keep and v_member.read_only_since is null then
+    update public.company_members m set read_only_since = now()
+     where m.company_id = v_company.id and m.user_id = p_user_id;
+  end if;
+end
+$$;
+
+-- Name: FUNCTION set_member_seat(p_user_id uuid, p_keep boolean); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) IS 'Owner: keeps a read-only member on a free seat (p_keep) or makes a member read-only to free theirs.';
+
 -- Name: set_public_page(text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.set_public_page(p_slug text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -8077,6 +8349,50 @@ $$;
 
 -- Name: FUNCTION split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) IS 'Moves feedback of a topic into a new topic (same status) with the given title; returns its id. remove_topic_items splits into no topic.';
+
+-- Name: start_trial(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.start_trial() RETURNS timestamp with time zone
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+  v_refusal text;
+  v_ends timestamptz := now() + interval '14 days';
+begin
+  if private.current_company_role() is distinct from 'owner' then
+    raise exception 'Only the owner of the company can start the trial.' using errcode = 'insufficient_privilege';
+  end if;
+  perform private.check_rate_limit('start_trial', 10, 30, interval '1 hour',
+    'Too many attempts to start the trial. Try again in an hour.');
+  perform 1 from public.company_subscriptions s where s.company_id = v_company.id for update;
+  v_refusal := private.trial_refusal(v_company);
+  if v_refusal = 'used' then
+    raise exception 'The free trial was already used by this company, its owner or one of its domains.'
+      using errcode = 'check_violation';
+  elsif v_refusal = 'paid' then
+    raise exception 'Your company is already on a paid plan.' using errcode = 'check_violation';
+  elsif v_refusal = 'needs_domain' then
+    raise exception 'Verify a domain first: the trial shows the feedback about your site.'
+      using errcode = 'check_violation';
+  end if;
+  begin
+    insert into private.trial_claims (claim, company_id)
+    select k, v_company.id from unnest(private.trial_claim_keys(v_company)) k;
+  exception when unique_violation then
+    raise exception 'The free trial was already used by this company, its owner or one of its domains.'
+      using errcode = 'check_violation';
+  end;
+  update public.company_subscriptions s
+     set subscription_type = 'pro', trial_status = 'active',
+         trial_started_at = now(), trial_ends_at = v_ends
+   where s.company_id = v_company.id;
+  return v_ends;
+end
+$$;
+
+-- Name: FUNCTION start_trial(); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.start_trial() IS 'Owner: starts the company''s 14-day Pro trial, once per company, owner account and verified domain (a verified domain is needed); returns when it ends.';
 
 -- Name: take_ai_preview(uuid, text, integer, integer); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) RETURNS void
@@ -8774,6 +9090,46 @@ CREATE TABLE private.topic_proposals (
 -- Name: TABLE topic_proposals; Type: COMMENT; Schema: private
 COMMENT ON TABLE private.topic_proposals IS 'Groups of similar feedback not yet in a topic, proposed by the AI job for a member to confirm or dismiss (#22).';
 
+-- Name: trial_claims; Type: TABLE; Schema: private
+CREATE TABLE private.trial_claims (
+    claim text NOT NULL,
+    company_id uuid NOT NULL,
+    claimed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT trial_claims_claim_known CHECK ((claim ~ '^(company|owner|domain):.+$'::text))
+);
+
+-- Name: TABLE trial_claims; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.trial_claims IS 'One row per company (company:<id>), owner account (owner:<id>) and verified domain (domain:<name>) that had a trial; no foreign key, so deleting the company does not free them.';
+
+-- Name: trial_emails; Type: TABLE; Schema: private
+CREATE TABLE private.trial_emails (
+    id bigint NOT NULL,
+    company_id uuid NOT NULL,
+    kind text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    run_after timestamp with time zone DEFAULT now() NOT NULL,
+    locked_at timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT trial_emails_kind_known CHECK ((kind = ANY (ARRAY['ends_in_3_days'::text, 'ends_in_1_day'::text, 'ended'::text]))),
+    CONSTRAINT trial_emails_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+
+-- Name: TABLE trial_emails; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.trial_emails IS 'The trial e-mails to a company''s owner, one per company and kind; claimed by run-trials.';
+
+-- Name: trial_emails_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.trial_emails ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.trial_emails_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- Name: upload_folders; Type: TABLE; Schema: private
 CREATE TABLE private.upload_folders (
     user_id uuid NOT NULL,
@@ -9034,6 +9390,7 @@ CREATE TABLE public.company_members (
     role text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     weekly_summary boolean DEFAULT false NOT NULL,
+    read_only_since timestamp with time zone,
     CONSTRAINT company_members_role_known CHECK ((role = ANY (ARRAY['owner'::text, 'admin'::text, 'member'::text])))
 );
 
@@ -9043,6 +9400,9 @@ COMMENT ON TABLE public.company_members IS 'Who belongs to a company and in whic
 -- Name: COLUMN company_members.weekly_summary; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.company_members.weekly_summary IS 'The member''s own choice (off by default): a weekly e-mail summary of their company''s feedback (#22). Changed only through set_weekly_summary.';
 
+-- Name: COLUMN company_members.read_only_since; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.company_members.read_only_since IS 'Set when the plan''s seats fell below the team (a trial ended): the member reads but changes nothing until the owner keeps them on a seat or the plan grows. Never set for the owner.';
+
 -- Name: company_subscriptions; Type: TABLE; Schema: public
 CREATE TABLE public.company_subscriptions (
     company_id uuid NOT NULL,
@@ -9051,11 +9411,16 @@ CREATE TABLE public.company_subscriptions (
     views_reset_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    trial_status text,
+    trial_started_at timestamp with time zone,
+    trial_ends_at timestamp with time zone,
+    CONSTRAINT company_subscriptions_trial_dated CHECK ((((trial_status IS NULL) = (trial_ends_at IS NULL)) AND ((trial_status IS NULL) = (trial_started_at IS NULL)))),
+    CONSTRAINT company_subscriptions_trial_known CHECK (((trial_status IS NULL) OR (trial_status = ANY (ARRAY['active'::text, 'ended'::text])))),
     CONSTRAINT company_subscriptions_type_known CHECK ((subscription_type = ANY (ARRAY['free'::text, 'pro'::text, 'advanced'::text, 'premium'::text, 'enterprise'::text])))
 );
 
 -- Name: TABLE company_subscriptions; Type: COMMENT; Schema: public
-COMMENT ON TABLE public.company_subscriptions IS 'A company''s plan, created free with the company. Only an operator (service role) changes it: paid plans are coming soon.';
+COMMENT ON TABLE public.company_subscriptions IS 'A company''s plan, created free with the company. Changed only by server functions: the trial (start_trial, advance_trials) and the operator (service role).';
 
 -- Name: COLUMN company_subscriptions.subscription_type; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.company_subscriptions.subscription_type IS 'free, pro or advanced; legacy premium and enterprise mean advanced.';
@@ -9065,6 +9430,12 @@ COMMENT ON COLUMN public.company_subscriptions.features IS 'Derived from the pla
 
 -- Name: COLUMN company_subscriptions.views_reset_at; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.company_subscriptions.views_reset_at IS 'Demo-mode reset of the view allowance: views before it do not count in the current period.';
+
+-- Name: COLUMN company_subscriptions.trial_status; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.company_subscriptions.trial_status IS 'null: no trial yet; active: the 14-day Pro trial runs until trial_ends_at; ended: it is over (Free again unless a plan was bought).';
+
+-- Name: COLUMN company_subscriptions.trial_ends_at; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.company_subscriptions.trial_ends_at IS 'When the trial ends (started + 14 days); kept after it ended.';
 
 -- Name: company_webhook_deliveries; Type: TABLE; Schema: public
 CREATE TABLE public.company_webhook_deliveries (
@@ -9532,6 +9903,18 @@ ALTER TABLE ONLY private.topic_proposal_members
 ALTER TABLE ONLY private.topic_proposals
     ADD CONSTRAINT topic_proposals_pkey PRIMARY KEY (id);
 
+-- Name: trial_claims trial_claims_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.trial_claims
+    ADD CONSTRAINT trial_claims_pkey PRIMARY KEY (claim);
+
+-- Name: trial_emails trial_emails_once; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.trial_emails
+    ADD CONSTRAINT trial_emails_once UNIQUE (company_id, kind);
+
+-- Name: trial_emails trial_emails_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.trial_emails
+    ADD CONSTRAINT trial_emails_pkey PRIMARY KEY (id);
+
 -- Name: upload_folders upload_folders_folder_key; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.upload_folders
     ADD CONSTRAINT upload_folders_folder_key UNIQUE (folder);
@@ -9888,6 +10271,9 @@ CREATE INDEX topic_proposals_company_idx ON private.topic_proposals USING btree 
 -- Name: topic_proposals_dismissed_by_idx; Type: INDEX; Schema: private
 CREATE INDEX topic_proposals_dismissed_by_idx ON private.topic_proposals USING btree (dismissed_by) WHERE (dismissed_by IS NOT NULL);
 
+-- Name: trial_emails_due; Type: INDEX; Schema: private
+CREATE INDEX trial_emails_due ON private.trial_emails USING btree (status, run_after);
+
 -- Name: weekly_summary_emails_due; Type: INDEX; Schema: private
 CREATE INDEX weekly_summary_emails_due ON private.weekly_summary_emails USING btree (status, run_after);
 
@@ -9971,6 +10357,9 @@ CREATE UNIQUE INDEX company_invitations_one_open ON public.company_invitations U
 
 -- Name: company_members_one_owner; Type: INDEX; Schema: public
 CREATE UNIQUE INDEX company_members_one_owner ON public.company_members USING btree (company_id) WHERE (role = 'owner'::text);
+
+-- Name: company_subscriptions_trial_due; Type: INDEX; Schema: public
+CREATE INDEX company_subscriptions_trial_due ON public.company_subscriptions USING btree (trial_ends_at) WHERE (trial_status = 'active'::text);
 
 -- Name: company_webhook_deliveries_company_idx; Type: INDEX; Schema: public
 CREATE INDEX company_webhook_deliveries_company_idx ON public.company_webhook_deliveries USING btree (company_id, created_at DESC);
@@ -10227,11 +10616,17 @@ CREATE TRIGGER company_domains_inbox_update AFTER UPDATE OF company_id, domain, 
 -- Name: company_domains company_domains_owner_joined; Type: TRIGGER; Schema: public
 CREATE TRIGGER company_domains_owner_joined AFTER UPDATE OF verified_at ON public.company_domains FOR EACH ROW WHEN (((old.verified_at IS NULL) AND (new.verified_at IS NOT NULL))) EXECUTE FUNCTION private.domain_owner_joined();
 
+-- Name: company_domains company_domains_trial_claim; Type: TRIGGER; Schema: public
+CREATE TRIGGER company_domains_trial_claim AFTER UPDATE OF verified_at ON public.company_domains FOR EACH ROW WHEN (((old.verified_at IS NULL) AND (new.verified_at IS NOT NULL))) EXECUTE FUNCTION private.domain_trial_claim();
+
 -- Name: company_feedback_views company_feedback_views_after_insert; Type: TRIGGER; Schema: public
 CREATE TRIGGER company_feedback_views_after_insert AFTER INSERT ON public.company_feedback_views FOR EACH ROW EXECUTE FUNCTION private.view_after_insert();
 
 -- Name: company_subscriptions company_subscriptions_before_write; Type: TRIGGER; Schema: public
 CREATE TRIGGER company_subscriptions_before_write BEFORE INSERT OR UPDATE ON public.company_subscriptions FOR EACH ROW EXECUTE FUNCTION private.subscription_before_write();
+
+-- Name: company_subscriptions company_subscriptions_fit_seats; Type: TRIGGER; Schema: public
+CREATE TRIGGER company_subscriptions_fit_seats AFTER UPDATE OF subscription_type ON public.company_subscriptions FOR EACH ROW WHEN ((old.subscription_type IS DISTINCT FROM new.subscription_type)) EXECUTE FUNCTION private.subscription_fits_seats();
 
 -- Name: feedback feedback_a_rate_limit; Type: TRIGGER; Schema: public
 CREATE TRIGGER feedback_a_rate_limit BEFORE INSERT ON public.feedback FOR EACH ROW EXECUTE FUNCTION private.feedback_rate_limit();
@@ -10299,6 +10694,9 @@ CREATE TRIGGER feedback_messages_insights_insert AFTER INSERT ON public.feedback
 -- Name: feedback_messages feedback_messages_queue_email; Type: TRIGGER; Schema: public
 CREATE TRIGGER feedback_messages_queue_email AFTER INSERT ON public.feedback_messages FOR EACH ROW EXECUTE FUNCTION private.queue_company_message_email();
 
+-- Name: feedback feedback_read_only_status; Type: TRIGGER; Schema: public
+CREATE TRIGGER feedback_read_only_status BEFORE UPDATE OF status ON public.feedback FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.refuse_read_only_status();
+
 -- Name: feedback feedback_status_activity; Type: TRIGGER; Schema: public
 CREATE TRIGGER feedback_status_activity AFTER UPDATE OF status ON public.feedback FOR EACH ROW WHEN ((new.status IS DISTINCT FROM old.status)) EXECUTE FUNCTION private.status_activity();
 
@@ -10355,6 +10753,36 @@ CREATE TRIGGER profiles_create_upload_folder AFTER INSERT ON public.profiles FOR
 
 -- Name: profiles profiles_record_pending_referral; Type: TRIGGER; Schema: public
 CREATE TRIGGER profiles_record_pending_referral AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.record_pending_referral();
+
+-- Name: companies read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE UPDATE ON public.companies FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: company_domains read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.company_domains FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: company_invitations read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR UPDATE ON public.company_invitations FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: company_webhooks read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.company_webhooks FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: feedback_messages read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT ON public.feedback_messages FOR EACH ROW WHEN ((NOT new.from_author)) EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: feedback_notes read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_notes FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: feedback_topic_items read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_topic_items FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: feedback_topics read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_topics FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: feedback_triage read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_triage FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+-- Name: issue_links read_only_seat; Type: TRIGGER; Schema: public
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.issue_links FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
 
 -- Name: user_stats user_stats_award_badges; Type: TRIGGER; Schema: public
 CREATE TRIGGER user_stats_award_badges AFTER UPDATE ON public.user_stats FOR EACH ROW WHEN (((new.feedback_count > old.feedback_count) OR (new.longest_streak > old.longest_streak) OR (new.votes_cast > old.votes_cast) OR (new.upvotes_received > old.upvotes_received) OR (new.bug_count > old.bug_count) OR (new.feature_count > old.feature_count) OR (new.screenshot_count > old.screenshot_count) OR (new.total_points > old.total_points))) EXECUTE FUNCTION private.award_badges();
@@ -10506,6 +10934,10 @@ ALTER TABLE ONLY private.topic_proposals
 -- Name: topic_proposals topic_proposals_dismissed_by_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.topic_proposals
     ADD CONSTRAINT topic_proposals_dismissed_by_fkey FOREIGN KEY (dismissed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: trial_emails trial_emails_company_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.trial_emails
+    ADD CONSTRAINT trial_emails_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 
 -- Name: upload_folders upload_folders_user_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.upload_folders
@@ -10869,6 +11301,12 @@ ALTER TABLE private.topic_proposal_members ENABLE ROW LEVEL SECURITY;
 
 -- Name: topic_proposals; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.topic_proposals ENABLE ROW LEVEL SECURITY;
+
+-- Name: trial_claims; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.trial_claims ENABLE ROW LEVEL SECURITY;
+
+-- Name: trial_emails; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.trial_emails ENABLE ROW LEVEL SECURITY;
 
 -- Name: upload_folders; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.upload_folders ENABLE ROW LEVEL SECURITY;
@@ -11486,6 +11924,9 @@ REVOKE ALL ON FUNCTION private.domain_inbox() FROM PUBLIC;
 -- Name: FUNCTION domain_owner_joined(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.domain_owner_joined() FROM PUBLIC;
 
+-- Name: FUNCTION domain_trial_claim(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.domain_trial_claim() FROM PUBLIC;
+
 -- Name: FUNCTION email_confirmation_completes_referral(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.email_confirmation_completes_referral() FROM PUBLIC;
 
@@ -11527,6 +11968,9 @@ REVOKE ALL ON FUNCTION private.feedback_technical_context_fixed() FROM PUBLIC;
 
 -- Name: FUNCTION feedback_topic_votes(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.feedback_topic_votes() FROM PUBLIC;
+
+-- Name: FUNCTION fit_seats(p_company_id uuid); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.fit_seats(p_company_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION generate_referral_code(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.generate_referral_code() FROM PUBLIC;
@@ -11759,6 +12203,9 @@ REVOKE ALL ON FUNCTION private.queue_webhook_deliveries() FROM PUBLIC;
 -- Name: FUNCTION ranked_users(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.ranked_users() FROM PUBLIC;
 
+-- Name: FUNCTION read_only_seat_message(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.read_only_seat_message() FROM PUBLIC;
+
 -- Name: FUNCTION rebuild_company_inbox(p_company_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.rebuild_company_inbox(p_company_id uuid) FROM PUBLIC;
 
@@ -11782,6 +12229,12 @@ REVOKE ALL ON FUNCTION private.refresh_topic_counts(p_topic_ids uuid[]) FROM PUB
 
 -- Name: FUNCTION refuse_anonymous_owner(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.refuse_anonymous_owner() FROM PUBLIC;
+
+-- Name: FUNCTION refuse_read_only_seat(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.refuse_read_only_seat() FROM PUBLIC;
+
+-- Name: FUNCTION refuse_read_only_status(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.refuse_read_only_status() FROM PUBLIC;
 
 -- Name: FUNCTION release_webhook_deliveries(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.release_webhook_deliveries() FROM PUBLIC;
@@ -11843,6 +12296,9 @@ REVOKE ALL ON FUNCTION private.status_activity() FROM PUBLIC;
 -- Name: FUNCTION subscription_before_write(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.subscription_before_write() FROM PUBLIC;
 
+-- Name: FUNCTION subscription_fits_seats(); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.subscription_fits_seats() FROM PUBLIC;
+
 -- Name: FUNCTION sync_company_email(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.sync_company_email() FROM PUBLIC;
 
@@ -11869,6 +12325,12 @@ REVOKE ALL ON FUNCTION private.track_leaderboard() FROM PUBLIC;
 
 -- Name: FUNCTION triage_inbox(); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.triage_inbox() FROM PUBLIC;
+
+-- Name: FUNCTION trial_claim_keys(p_company public.companies); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.trial_claim_keys(p_company public.companies) FROM PUBLIC;
+
+-- Name: FUNCTION trial_refusal(p_company public.companies); Type: ACL; Schema: private
+REVOKE ALL ON FUNCTION private.trial_refusal(p_company public.companies) FROM PUBLIC;
 
 -- Name: FUNCTION verified_domains(p_company_id uuid); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.verified_domains(p_company_id uuid) FROM PUBLIC;
@@ -11918,6 +12380,10 @@ GRANT ALL ON FUNCTION public.add_feedback_note(p_feedback_id uuid, p_body text) 
 REVOKE ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO service_role;
 GRANT ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO authenticated;
+
+-- Name: FUNCTION advance_trials(p_now timestamp with time zone); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.advance_trials(p_now timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.advance_trials(p_now timestamp with time zone) TO service_role;
 
 -- Name: FUNCTION apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) FROM PUBLIC;
@@ -12088,6 +12554,11 @@ GRANT ALL ON FUNCTION public.get_company_members() TO authenticated;
 REVOKE ALL ON FUNCTION public.get_company_message_email(p_job_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_company_message_email(p_job_id bigint) TO service_role;
 
+-- Name: FUNCTION get_company_plan(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_company_plan() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_company_plan() TO service_role;
+GRANT ALL ON FUNCTION public.get_company_plan() TO authenticated;
+
 -- Name: FUNCTION get_company_seats(); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_company_seats() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_company_seats() TO service_role;
@@ -12206,6 +12677,10 @@ GRANT ALL ON FUNCTION public.get_topic_completion_email(p_job_id bigint) TO serv
 REVOKE ALL ON FUNCTION public.get_topic_proposals(p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_topic_proposals(p_limit integer) TO service_role;
 GRANT ALL ON FUNCTION public.get_topic_proposals(p_limit integer) TO authenticated;
+
+-- Name: FUNCTION get_trial_email(p_job_id bigint); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_trial_email(p_job_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_trial_email(p_job_id bigint) TO service_role;
 
 -- Name: FUNCTION get_user_feedback(p_user_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_user_feedback(p_user_id uuid) FROM PUBLIC;
@@ -12400,6 +12875,11 @@ REVOKE ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text,
 GRANT ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) TO service_role;
 GRANT ALL ON FUNCTION public.set_integration_complete_on_close(p_provider text, p_enabled boolean) TO authenticated;
 
+-- Name: FUNCTION set_member_seat(p_user_id uuid, p_keep boolean); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) TO service_role;
+GRANT ALL ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) TO authenticated;
+
 -- Name: FUNCTION set_public_page(p_slug text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_public_page(p_slug text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_public_page(p_slug text) TO service_role;
@@ -12419,6 +12899,11 @@ GRANT ALL ON FUNCTION public.set_weekly_summary(p_on boolean) TO authenticated;
 REVOKE ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) TO service_role;
 GRANT ALL ON FUNCTION public.split_topic(p_topic_id uuid, p_feedback_ids uuid[], p_new_title text) TO authenticated;
+
+-- Name: FUNCTION start_trial(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.start_trial() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.start_trial() TO service_role;
+GRANT ALL ON FUNCTION public.start_trial() TO authenticated;
 
 -- Name: FUNCTION take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) FROM PUBLIC;
@@ -12676,6 +13161,7 @@ ALTER ROLE authenticated SET statement_timeout=8s;
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('company_message_emails', 'private.company_message_emails', 'true', 'true');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('feedback_processing', 'private.feedback_processing_jobs', 'true', 'false');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('topic_completion_emails', 'private.topic_completion_emails', 'true', 'true');
+INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('trial_emails', 'private.trial_emails', 'false', 'true');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('webhook_deliveries', 'public.company_webhook_deliveries', 'true', 'false');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('weekly_summary_emails', 'private.weekly_summary_emails', 'false', 'true');
 INSERT INTO public.badges (key, name, description, emoji, metric, threshold, sort_order) VALUES ('bug_hunter', 'Bug Hunter', 'Report 5 bugs', '🐛', 'bugReports', '5', '6');

@@ -531,6 +531,7 @@ export type Database = {
         Row: {
           company_id: string;
           created_at: string;
+          read_only_since: string | null;
           role: string;
           user_id: string;
           weekly_summary: boolean;
@@ -539,6 +540,7 @@ export type Database = {
         Insert: {
           company_id: string;
           created_at?: string;
+          read_only_since?: string | null;
           role: string;
           user_id: string;
           weekly_summary?: boolean;
@@ -546,6 +548,7 @@ export type Database = {
         Update: {
           company_id?: string;
           created_at?: string;
+          read_only_since?: string | null;
           role?: string;
           user_id?: string;
           weekly_summary?: boolean;
@@ -566,6 +569,9 @@ export type Database = {
           created_at: string;
           features: NonNullable<Json>;
           subscription_type: string;
+          trial_ends_at: string | null;
+          trial_started_at: string | null;
+          trial_status: string | null;
           updated_at: string;
           views_reset_at: string | null;
         };
@@ -575,6 +581,9 @@ export type Database = {
           created_at?: string;
           features?: NonNullable<Json>;
           subscription_type?: string;
+          trial_ends_at?: string | null;
+          trial_started_at?: string | null;
+          trial_status?: string | null;
           updated_at?: string;
           views_reset_at?: string | null;
         };
@@ -583,6 +592,9 @@ export type Database = {
           created_at?: string;
           features?: NonNullable<Json>;
           subscription_type?: string;
+          trial_ends_at?: string | null;
+          trial_started_at?: string | null;
+          trial_status?: string | null;
           updated_at?: string;
           views_reset_at?: string | null;
         };
@@ -1790,6 +1802,7 @@ export type Database = {
         Args: { p_feedback_ids: string[]; p_topic_id: string };
         Returns: number;
       };
+      advance_trials: { Args: { p_now?: string }; Returns: Json };
       apply_feedback_analysis: {
         Args: { p_analysis: Json; p_feedback_id: string };
         Returns: boolean;
@@ -2108,6 +2121,7 @@ export type Database = {
           email: string;
           is_you: boolean;
           joined_at: string;
+          read_only: boolean;
           role: string;
           user_id: string;
         }[];
@@ -2120,6 +2134,17 @@ export type Database = {
           feedback_id: string;
           feedback_title: string;
           messages: string[];
+        }[];
+      };
+      get_company_plan: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          my_role: string;
+          plan: string;
+          read_only: boolean;
+          trial_ends_at: string;
+          trial_refusal: string;
+          trial_status: string;
         }[];
       };
       get_company_seats: {
@@ -2339,6 +2364,15 @@ export type Database = {
           id: string;
           title: string;
           updated_at: string;
+        }[];
+      };
+      get_trial_email: {
+        Args: { p_job_id: number };
+        Returns: {
+          company_name: string;
+          email: string;
+          kind: string;
+          trial_ends_at: string;
         }[];
       };
       get_user_feedback: {
@@ -2726,6 +2760,10 @@ export type Database = {
         Args: { p_enabled: boolean; p_provider: string };
         Returns: boolean;
       };
+      set_member_seat: {
+        Args: { p_keep: boolean; p_user_id: string };
+        Returns: undefined;
+      };
       set_public_page: { Args: { p_slug: string }; Returns: string };
       set_topic_status: {
         Args: { p_status: string; p_topic_id: string };
@@ -2740,6 +2778,7 @@ export type Database = {
         };
         Returns: string;
       };
+      start_trial: { Args: Record<PropertyKey, never>; Returns: string };
       take_ai_preview: {
         Args: {
           p_address: string;

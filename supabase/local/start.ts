@@ -73,6 +73,7 @@ export interface RunningBackend {
     topicEmails?: JobScheduler;
     digests?: JobScheduler;
     weeklySummaries?: JobScheduler;
+    trials?: JobScheduler;
   };
   stop(): Promise<void>;
 }
@@ -326,6 +327,14 @@ export async function startBackend(
           intervalMs: 3_600_000,
         })
       : undefined,
+    // The trial's clock (#35): every minute, as pg_cron's peega-run-trials.
+    trials: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'run-trials',
+          body: {},
+          intervalMs: 60_000,
+        })
+      : undefined,
   };
   return {
     url,
@@ -341,6 +350,7 @@ export async function startBackend(
       await jobs.topicEmails?.stop();
       await jobs.digests?.stop();
       await jobs.weeklySummaries?.stop();
+      await jobs.trials?.stop();
       await smtp?.stop();
       await unlistenPgrst();
       await functions.stop();

@@ -146,6 +146,10 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_domain_claim',
   'public.get_my_waiting_sites',
   'public.get_waiting_domains',
+  // #35: the trial (owner starts it), the plan card, the owner's seat picks.
+  'public.get_company_plan',
+  'public.set_member_seat',
+  'public.start_trial',
 ];
 
 /** Server-only functions: the service role, never a client role. */
@@ -181,6 +185,9 @@ const SERVICE_ONLY_FUNCTIONS = [
   // #22: the AI job's topic proposals.
   'public.record_topic_placement',
   'public.topic_candidates',
+  // #35: the trial's clock and its e-mails, for run-trials.
+  'public.advance_trials',
+  'public.get_trial_email',
 ];
 
 /** Tables whose changes are published to realtime subscribers. */

@@ -86,7 +86,8 @@ export interface DrainOptions {
     | 'feedback_processing'
     | 'company_message_emails'
     | 'topic_completion_emails'
-    | 'weekly_summary_emails';
+    | 'weekly_summary_emails'
+    | 'trial_emails';
   handle(job: QueuedJob): Promise<void>;
   maxAttempts: number;
   backoffMs: number;

@@ -72,6 +72,11 @@ describe.skipIf(!bin || process.env.PEEGA_TEST_PASS === 'secondary')(
           command: `select private.invoke_job_function('process-feedback', '{"queue": "feedback_processing"}')`,
         },
         {
+          jobname: 'peega-run-trials',
+          schedule: '* * * * *',
+          command: `select private.invoke_job_function('run-trials', '{}')`,
+        },
+        {
           jobname: 'peega-send-digests',
           schedule: '7 * * * *',
           command: `select private.invoke_job_function('send-digests', '{}')`,
@@ -212,12 +217,13 @@ describe.skipIf(!bin || process.env.PEEGA_TEST_PASS === 'secondary')(
           order by j.jobname`,
           [since],
         );
-        if (ran.length >= 5) break;
+        if (ran.length >= 6) break;
         await new Promise((r) => setTimeout(r, 1000));
       }
       expect(ran).toEqual([
         { jobname: 'peega-deliver-webhooks', status: 'succeeded' },
         { jobname: 'peega-process-feedback', status: 'succeeded' },
+        { jobname: 'peega-run-trials', status: 'succeeded' },
         { jobname: 'peega-send-invitations', status: 'succeeded' },
         { jobname: 'peega-send-message-emails', status: 'succeeded' },
         { jobname: 'peega-send-topic-emails', status: 'succeeded' },
@@ -236,6 +242,7 @@ describe.skipIf(!bin || process.env.PEEGA_TEST_PASS === 'secondary')(
         'deliver-webhooks',
         'process-feedback',
         'process-feedback',
+        'run-trials',
         'send-invitations',
         'send-message-emails',
         'send-message-emails',

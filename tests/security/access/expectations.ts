@@ -388,6 +388,14 @@ export const RPCS: Record<string, Cells> = {
   get_domain_claim: 'a a a a a a',
   get_my_waiting_sites: 'd a a a a a',
   get_waiting_domains: 'd d d d d a',
+  // #35 the trial: any member reads the plan; the owner starts the trial
+  // and picks who keeps a seat (the matrix's companies are their owners);
+  // the clock and its e-mails are run-trials' only.
+  get_company_plan: 'd d d a a d',
+  start_trial: 'd d d a a d',
+  set_member_seat: 'd d d a a d',
+  advance_trials: NONE,
+  get_trial_email: NONE,
   // What a "completed" e-mail says, for send-topic-emails only.
   get_topic_completion_email: NONE,
   get_daily_feedback_views: 'd d d o o d',

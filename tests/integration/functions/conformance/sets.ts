@@ -397,4 +397,27 @@ export const CONFORMANCE: Record<string, ConformanceCase[]> = {
       json: { queued: 0, handled: 0, failed: 0 },
     },
   ],
+  'run-trials': [
+    {
+      name: 'clients may not run it',
+      as: 'company',
+      body: {},
+      status: 401,
+      json: { error: 'Only the service role may run jobs.' },
+    },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      as: 'service',
+      status: 405,
+      json: { error: 'Use POST.' },
+    },
+    {
+      name: 'no trial due',
+      as: 'service',
+      body: {},
+      status: 200,
+      json: { ended: 0, queued: 0, handled: 0, failed: 0 },
+    },
+  ],
 };
