@@ -69,7 +69,7 @@ async function fileResponse(
 
 /**
  * Serves the built single-page app: files as they are, and `index.html` for
- * any other path without an extension (client-side routes). A path that is
+ * any other path without an extension or that is a route (client-side routes). A path that is
  * no route of the app (`isRoute`) still gets the shell, which shows the 404
  * page, but with HTTP 404 so crawlers and link checkers see it is missing.
  */
@@ -92,7 +92,9 @@ export async function serveWeb(
     ? undefined
     : await fileResponse(file, 200, acceptsGzip);
   if (direct) return direct;
-  if (path.extname(decoded)) return undefined;
+  // A missing file is not found, unless the path is a route whose parameter
+  // has a dot in it (`/claim/shop.example`, #35).
+  if (path.extname(decoded) && !isRoute(decoded)) return undefined;
   return fileResponse(
     path.join(root, 'index.html'),
     isRoute(decoded) ? 200 : 404,

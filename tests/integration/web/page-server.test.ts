@@ -108,6 +108,11 @@ describe('the page server on its own', () => {
     expect(app.status).toBe(200);
     expect(await app.text()).toContain('<div id="root">');
     expect((await fetch(`${pagesUrl}/no-such-page`)).status).toBe(404);
+    // A route whose parameter has a dot is a route (#35), a missing file is not.
+    const claim = await fetch(`${pagesUrl}/claim/shop.example`);
+    expect(claim.status).toBe(200);
+    expect(await claim.text()).toContain('<div id="root">');
+    expect((await fetch(`${pagesUrl}/assets/missing.js`)).status).toBe(404);
     const ext = await fetch(`${pagesUrl}/extension`);
     expect(ext.status).toBe(200);
     expect(await ext.text()).toContain('Install the Peega extension');
