@@ -33,6 +33,10 @@ export function useUpdateCompany(userId: string) {
       void queryClient.invalidateQueries({
         queryKey: companyKeys.feedback(userId),
       });
+      // Removing a verified domain can change whether the trial can start.
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.plan(userId),
+      });
     },
   });
 }
@@ -103,6 +107,10 @@ export function useVerifyDomain() {
       });
       void queryClient.invalidateQueries({
         queryKey: companyKeys.feedback(userId),
+      });
+      // A verified domain is what the trial waits for (#35).
+      void queryClient.invalidateQueries({
+        queryKey: companyKeys.plan(userId),
       });
     },
   });

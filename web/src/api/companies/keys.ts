@@ -11,6 +11,8 @@ export const companyKeys = {
   mine: (userId: string) => [...companyKeys.account(userId), 'mine'] as const,
   allowance: (userId: string) =>
     [...companyKeys.account(userId), 'allowance'] as const,
+  // #35: the plan and its trial (header countdown, plan card, seats).
+  plan: (userId: string) => [...companyKeys.account(userId), 'plan'] as const,
   feedback: (userId: string) =>
     [...companyKeys.account(userId), 'feedback'] as const,
   feedbackList: (userId: string, filters: CompanyFeedbackFilters) =>

@@ -15,6 +15,8 @@ import {
   menuItemClass,
 } from '@web/components/ui/menu-button';
 import { paths } from '@web/config/paths';
+import { PlanNotice } from '../plan/plan-notice';
+import { TrialBadge } from '../plan/trial-badge';
 
 function CompanyMenu({ company }: { company: Company }) {
   const navigate = useNavigate();
@@ -70,8 +72,9 @@ function CompanyMenu({ company }: { company: Company }) {
 }
 
 /**
- * Header of the company screens: views used / allowance, plan badge, the
- * demo-only reset button and the company menu (spec §2).
+ * Header of the company screens: views used / allowance, plan badge (a
+ * running trial's countdown, #35), the demo-only reset button and the
+ * company menu (spec §2); under it, the plan's notices.
  */
 export function CompanyHeader({ company }: { company: Company }) {
   const allowance = useViewAllowance(true);
@@ -92,54 +95,64 @@ export function CompanyHeader({ company }: { company: Company }) {
   }
 
   return (
-    <header className="sticky top-0 z-10 border-b border-line bg-white/85 backdrop-blur">
-      <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
-        <Link
-          to={paths.companyDashboard}
-          className="mr-auto flex min-w-0 items-center gap-2 rounded-lg font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <LogoMark className="size-8 shrink-0" />
-          {/* Named on phones too, where only the mark shows. */}
-          <span className="truncate text-lg max-md:sr-only">
-            {COMPANY_BRAND}
-          </span>
-        </Link>
-        <NavLink
-          to={paths.companyInsights}
-          className={({ isActive }) =>
-            // Phones reach it from the company menu: the header is full there.
-            `rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 max-sm:hidden ${isActive ? 'bg-brand-100 text-brand-800' : 'text-ink-muted hover:bg-surface hover:text-ink'}`
-          }
-        >
-          Insights
-        </NavLink>
-        {allowance.data && (
-          <p
-            data-testid="views-counter"
-            className="rounded-full bg-surface px-3 py-1 text-sm font-semibold whitespace-nowrap"
-            title="Feedback views used in this period"
+    <>
+      <header className="sticky top-0 z-10 border-b border-line bg-white/85 backdrop-blur">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+          <Link
+            to={paths.companyDashboard}
+            className="mr-auto flex min-w-0 items-center gap-2 rounded-lg font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <span aria-hidden="true">👁 </span>
-            <span className="sr-only">Views used: </span>
-            {formatViewCounter(plan, allowance.data.views_used)}
-          </p>
-        )}
-        <Badge data-testid="plan-badge" className="bg-brand-100 text-brand-800">
-          {PLAN_RULES[plan].name}
-        </Badge>
-        {allowance.data?.demo_mode && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onReset}
-            disabled={reset.isPending}
-            title="Demo mode: reset the daily view count"
+            <LogoMark className="size-8 shrink-0" />
+            {/* Named on phones too, where only the mark shows. */}
+            <span className="truncate text-lg max-md:sr-only">
+              {COMPANY_BRAND}
+            </span>
+          </Link>
+          <NavLink
+            to={paths.companyInsights}
+            className={({ isActive }) =>
+              // Phones reach it from the company menu: the header is full there.
+              `rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 max-sm:hidden ${isActive ? 'bg-brand-100 text-brand-800' : 'text-ink-muted hover:bg-surface hover:text-ink'}`
+            }
           >
-            Reset<span className="hidden sm:inline"> views</span>
-          </Button>
-        )}
-        <CompanyMenu company={company} />
-      </div>
-    </header>
+            Insights
+          </NavLink>
+          {allowance.data && (
+            <p
+              data-testid="views-counter"
+              className="rounded-full bg-surface px-3 py-1 text-sm font-semibold whitespace-nowrap"
+              title="Feedback views used in this period"
+            >
+              <span aria-hidden="true">👁 </span>
+              <span className="sr-only">Views used: </span>
+              {formatViewCounter(plan, allowance.data.views_used)}
+            </p>
+          )}
+          <TrialBadge
+            fallback={
+              <Badge
+                data-testid="plan-badge"
+                className="bg-brand-100 text-brand-800"
+              >
+                {PLAN_RULES[plan].name}
+              </Badge>
+            }
+          />
+          {allowance.data?.demo_mode && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onReset}
+              disabled={reset.isPending}
+              title="Demo mode: reset the daily view count"
+            >
+              Reset<span className="hidden sm:inline"> views</span>
+            </Button>
+          )}
+          <CompanyMenu company={company} />
+        </div>
+      </header>
+      <PlanNotice />
+    </>
   );
 }

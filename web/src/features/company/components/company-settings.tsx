@@ -19,6 +19,7 @@ import { PasswordCard } from './password-card';
 import { PublicPageCard } from './public-page-card';
 import { WebhooksCard } from './webhooks-card';
 import { WeeklySummaryCard } from './weekly-summary-card';
+import { PlanCard } from '../plan/plan-card';
 
 // The team card loads with its own chunk (#21).
 const MembersCard = lazy(() => import('../members/members-card'));
@@ -30,6 +31,7 @@ const IntegrationsCard = lazy(
 
 const SECTIONS = [
   { id: 'details', label: 'Company Details', admin: true },
+  { id: 'plan', label: 'Plan', admin: false },
   { id: 'members', label: 'Members', admin: false },
   { id: 'domains', label: 'Domains', admin: true },
   { id: 'password', label: 'Password', admin: false },
@@ -145,6 +147,7 @@ export function CompanySettings({
               </p>
             )}
             {admin && <CompanyDetailsCard company={company} userId={user.id} />}
+            <PlanCard />
             <Suspense fallback={<Card id="members" className="h-40" />}>
               <MembersCard />
             </Suspense>

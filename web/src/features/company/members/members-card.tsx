@@ -10,6 +10,7 @@ import {
 } from '@shared/domain/members';
 import { PLAN_RULES, formatSeats, hasSeatLeft } from '@shared/domain/plans';
 import { resolvePlan } from '@shared/domain/plans';
+import { TRIAL_TEXTS } from '@shared/domain/trial';
 import {
   useChangeMemberRole,
   useCompanyInvitations,
@@ -18,6 +19,7 @@ import {
   useRemoveMember,
   useRevokeInvitation,
 } from '@web/api/companies/members';
+import { useSetMemberSeat } from '@web/api/companies/trial';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -29,13 +31,44 @@ import { RemoveMemberDialog } from './remove-member-dialog';
 
 const day = (d: string) => format(new Date(d), 'd MMM yyyy');
 
+/** The owner keeps a read-only member on a seat, or frees theirs (#35). */
+function SeatButton({ member }: { member: CompanyMember }) {
+  const seat = useSetMemberSeat();
+  const keep = member.read_only;
+  return (
+    <Button
+      variant={keep ? 'secondary' : 'ghost'}
+      size="sm"
+      disabled={seat.isPending}
+      aria-label={`${keep ? TRIAL_TEXTS.keepSeat : TRIAL_TEXTS.freeSeat}: ${member.email}`}
+      // The button goes once nobody is read-only: toasts follow the promise.
+      onClick={() =>
+        seat.mutateAsync({ userId: member.user_id, keep }).then(
+          () =>
+            toast.success(keep ? TRIAL_TEXTS.seatKept : TRIAL_TEXTS.seatFreed),
+          (err: unknown) =>
+            toast.error('Update failed', {
+              description: err instanceof Error ? err.message : String(err),
+            }),
+        )
+      }
+    >
+      {keep ? TRIAL_TEXTS.keepSeat : TRIAL_TEXTS.freeSeat}
+    </Button>
+  );
+}
+
 function MemberRow({
   member,
   manage,
+  owner,
+  swapping,
   onRemove,
 }: {
   member: CompanyMember;
   manage: boolean;
+  owner: boolean;
+  swapping: boolean;
   onRemove: (m: CompanyMember) => void;
 }) {
   const change = useChangeMemberRole();
@@ -53,6 +86,14 @@ function MemberRow({
         </p>
         <p className="text-xs text-ink-muted">Joined {day(member.joined_at)}</p>
       </div>
+      {member.read_only && (
+        <Badge
+          className="bg-yellow-100 text-yellow-900"
+          title={TRIAL_TEXTS.readOnlyHint}
+        >
+          {TRIAL_TEXTS.readOnlyBadge}
+        </Badge>
+      )}
       {editable ? (
         <div className="w-32 shrink-0">
           <label className="sr-only" htmlFor={`role-${member.user_id}`}>
@@ -92,6 +133,8 @@ function MemberRow({
           {ROLE_LABELS[role]}
         </Badge>
       )}
+      {/* Only while someone is read-only: the owner picks who stays. */}
+      {owner && swapping && role !== 'owner' && <SeatButton member={member} />}
       {role !== 'owner' && (editable || member.is_you) && (
         <Button variant="ghost" size="sm" onClick={() => onRemove(member)}>
           {member.is_you ? 'Leave' : 'Remove'}
@@ -144,6 +187,8 @@ export default function MembersCard() {
             key={m.user_id}
             member={m}
             manage={manage}
+            owner={seats.data?.my_role === 'owner'}
+            swapping={members.data?.some((x) => x.read_only) ?? false}
             onRemove={setRemoving}
           />
         ))}
