@@ -1490,15 +1490,25 @@ begin
     select a.user_id, new.domain from authors a
     on conflict do nothing
     returning user_id
+  ), told as (
+    insert into public.notifications (user_id, kind, site)
+    select fresh.user_id, 'owner_joined', new.domain from fresh
+    returning user_id
   )
-  insert into public.notifications (user_id, kind, site)
-  select fresh.user_id, 'owner_joined', new.domain from fresh;
+  insert into private.owner_joined_emails (user_id, domain)
+  select t.user_id, new.domain from told t
+    join public.profiles p on p.id = t.user_id
+   where p.email_on_owner_joined
+  on conflict do nothing;
+  if found then
+    perform pg_notify('owner_joined_emails', '');
+  end if;
   return null;
 end
 $$;
 
 -- Name: FUNCTION domain_owner_joined(); Type: COMMENT; Schema: private
-COMMENT ON FUNCTION private.domain_owner_joined() IS 'When a domain becomes verified: one owner_joined notification to each author whose feedback waited for it (once per author and domain); the company learns nothing about them.';
+COMMENT ON FUNCTION private.domain_owner_joined() IS 'When a domain becomes verified: one owner_joined notification to each author whose feedback waited for it (once per author and domain), and an e-mail queued for those who turned it on; the company learns nothing about them.';
 
 -- Name: domain_trial_claim(); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.domain_trial_claim() RETURNS trigger
@@ -2509,6 +2519,12 @@ begin
       referencing new table as due_rows
       for each statement
       execute function private.call_job_function_when_due('send-topic-emails', '{}');
+    drop trigger if exists owner_joined_emails_call on private.owner_joined_emails;
+    create trigger owner_joined_emails_call
+      after insert on private.owner_joined_emails
+      referencing new table as due_rows
+      for each statement
+      execute function private.call_job_function_when_due('send-owner-joined-emails', '{}');
     v_done := array_append(v_done, 'pg_net triggers'::text);
   end if;
   if to_regprocedure('cron.schedule(text, text, text)') is not null then
@@ -2536,6 +2552,9 @@ begin
     -- owner's reminders; every minute so an ending trial is Free within one.
     perform cron.schedule('peega-run-trials', '* * * * *',
       $cmd$select private.invoke_job_function('run-trials', '{}')$cmd$);
+    -- Retries of the "owner joined" e-mails (#35).
+    perform cron.schedule('peega-send-owner-joined-emails', '* * * * *',
+      $cmd$select private.invoke_job_function('send-owner-joined-emails', '{}')$cmd$);
     v_done := array_append(v_done, 'pg_cron schedules'::text);
   end if;
   return v_done;
@@ -3386,6 +3405,7 @@ CREATE TABLE public.profiles (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     email_on_company_message boolean DEFAULT false NOT NULL,
     email_on_topic_completed boolean DEFAULT false NOT NULL,
+    email_on_owner_joined boolean DEFAULT false NOT NULL,
     CONSTRAINT profiles_nickname_length CHECK (((char_length(nickname) >= 2) AND (char_length(nickname) <= 30))),
     CONSTRAINT profiles_tech_knowledge_range CHECK (((tech_knowledge >= 1) AND (tech_knowledge <= 10)))
 );
@@ -3419,6 +3439,9 @@ COMMENT ON COLUMN public.profiles.email_on_company_message IS 'The author''s cho
 
 -- Name: COLUMN profiles.email_on_topic_completed; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.profiles.email_on_topic_completed IS 'The author''s choice (off by default): an e-mail when a company completes something they reported (#22). Only the owner reads or writes it.';
+
+-- Name: COLUMN profiles.email_on_owner_joined; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.profiles.email_on_owner_joined IS 'The author''s choice (off by default): an e-mail when the owner of a site they reported about joins Peega (#35). Only the owner reads or writes it.';
 
 -- Name: profile_sections(public.profiles); Type: FUNCTION; Schema: private
 CREATE FUNCTION private.profile_sections(p public.profiles, OUT general boolean, OUT job boolean, OUT interests boolean, OUT complete boolean) RETURNS record
@@ -6662,6 +6685,21 @@ $$;
 -- Name: FUNCTION get_my_waiting_sites(); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.get_my_waiting_sites() IS 'Hosts of the caller''s feedback that no company has verified, each with the bucketed number of reports waiting for it (the author''s list says so).';
 
+-- Name: get_owner_joined_email(bigint); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_owner_joined_email(p_job_id bigint) RETURNS TABLE(email text, domain text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select u.email::text, q.domain
+    from private.owner_joined_emails q
+    join public.profiles p on p.id = q.user_id
+    join auth.users u on u.id = q.user_id
+   where q.id = p_job_id and p.email_on_owner_joined and u.email is not null
+$$;
+
+-- Name: FUNCTION get_owner_joined_email(p_job_id bigint); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.get_owner_joined_email(p_job_id bigint) IS 'Service role: the address and domain of a queued "owner joined" e-mail; no row when the author turned the e-mail off.';
+
 -- Name: get_public_changes(text, integer, timestamp with time zone); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_public_changes(p_slug text, p_limit integer DEFAULT 20, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -8962,6 +9000,34 @@ ALTER TABLE private.mfa_failures ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
+-- Name: owner_joined_emails; Type: TABLE; Schema: private
+CREATE TABLE private.owner_joined_emails (
+    id bigint NOT NULL,
+    user_id uuid NOT NULL,
+    domain text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    run_after timestamp with time zone DEFAULT now() NOT NULL,
+    locked_at timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT owner_joined_emails_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+
+-- Name: TABLE owner_joined_emails; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.owner_joined_emails IS 'E-mails to opted-in authors whose feedback waited for a domain that was just verified, one per author and domain. Claimed by send-owner-joined-emails.';
+
+-- Name: owner_joined_emails_id_seq; Type: SEQUENCE; Schema: private
+ALTER TABLE private.owner_joined_emails ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.owner_joined_emails_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- Name: owner_joined_notices; Type: TABLE; Schema: private
 CREATE TABLE private.owner_joined_notices (
     user_id uuid NOT NULL,
@@ -9863,6 +9929,14 @@ ALTER TABLE ONLY private.linkedin_verifications
 ALTER TABLE ONLY private.mfa_failures
     ADD CONSTRAINT mfa_failures_pkey PRIMARY KEY (id);
 
+-- Name: owner_joined_emails owner_joined_emails_once; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.owner_joined_emails
+    ADD CONSTRAINT owner_joined_emails_once UNIQUE (user_id, domain);
+
+-- Name: owner_joined_emails owner_joined_emails_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.owner_joined_emails
+    ADD CONSTRAINT owner_joined_emails_pkey PRIMARY KEY (id);
+
 -- Name: owner_joined_notices owner_joined_notices_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.owner_joined_notices
     ADD CONSTRAINT owner_joined_notices_pkey PRIMARY KEY (user_id, domain);
@@ -10237,6 +10311,9 @@ CREATE INDEX mfa_failures_factor_idx ON private.mfa_failures USING btree (factor
 
 -- Name: mfa_failures_user_idx; Type: INDEX; Schema: private
 CREATE INDEX mfa_failures_user_idx ON private.mfa_failures USING btree (user_id, failed_at);
+
+-- Name: owner_joined_emails_due; Type: INDEX; Schema: private
+CREATE INDEX owner_joined_emails_due ON private.owner_joined_emails USING btree (status, run_after);
 
 -- Name: password_failures_user_idx; Type: INDEX; Schema: private
 CREATE INDEX password_failures_user_idx ON private.password_failures USING btree (user_id, failed_at);
@@ -10883,6 +10960,10 @@ ALTER TABLE ONLY private.linkedin_verifications
 ALTER TABLE ONLY private.mfa_failures
     ADD CONSTRAINT mfa_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- Name: owner_joined_emails owner_joined_emails_user_id_fkey; Type: FK CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.owner_joined_emails
+    ADD CONSTRAINT owner_joined_emails_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- Name: owner_joined_notices owner_joined_notices_user_id_fkey; Type: FK CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.owner_joined_notices
     ADD CONSTRAINT owner_joined_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -11274,6 +11355,9 @@ ALTER TABLE private.linkedin_verifications ENABLE ROW LEVEL SECURITY;
 
 -- Name: mfa_failures; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.mfa_failures ENABLE ROW LEVEL SECURITY;
+
+-- Name: owner_joined_emails; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.owner_joined_emails ENABLE ROW LEVEL SECURITY;
 
 -- Name: owner_joined_notices; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.owner_joined_notices ENABLE ROW LEVEL SECURITY;
@@ -12188,6 +12272,9 @@ GRANT UPDATE(email_on_company_message) ON TABLE public.profiles TO authenticated
 -- Name: COLUMN profiles.email_on_topic_completed; Type: ACL; Schema: public
 GRANT UPDATE(email_on_topic_completed) ON TABLE public.profiles TO authenticated;
 
+-- Name: COLUMN profiles.email_on_owner_joined; Type: ACL; Schema: public
+GRANT UPDATE(email_on_owner_joined) ON TABLE public.profiles TO authenticated;
+
 -- Name: FUNCTION profile_sections(p public.profiles, OUT general boolean, OUT job boolean, OUT interests boolean, OUT complete boolean); Type: ACL; Schema: private
 REVOKE ALL ON FUNCTION private.profile_sections(p public.profiles, OUT general boolean, OUT job boolean, OUT interests boolean, OUT complete boolean) FROM PUBLIC;
 
@@ -12652,6 +12739,10 @@ GRANT ALL ON FUNCTION public.get_my_upload_folder() TO authenticated;
 REVOKE ALL ON FUNCTION public.get_my_waiting_sites() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_my_waiting_sites() TO service_role;
 GRANT ALL ON FUNCTION public.get_my_waiting_sites() TO authenticated;
+
+-- Name: FUNCTION get_owner_joined_email(p_job_id bigint); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_owner_joined_email(p_job_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_owner_joined_email(p_job_id bigint) TO service_role;
 
 -- Name: FUNCTION get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_public_changes(p_slug text, p_limit integer, p_before timestamp with time zone) FROM PUBLIC;
@@ -13160,6 +13251,7 @@ ALTER ROLE authenticated SET statement_timeout=8s;
 -- Rows the migrations write (time columns left out)
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('company_message_emails', 'private.company_message_emails', 'true', 'true');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('feedback_processing', 'private.feedback_processing_jobs', 'true', 'false');
+INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('owner_joined_emails', 'private.owner_joined_emails', 'false', 'true');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('topic_completion_emails', 'private.topic_completion_emails', 'true', 'true');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('trial_emails', 'private.trial_emails', 'false', 'true');
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('webhook_deliveries', 'public.company_webhook_deliveries', 'true', 'false');

@@ -93,16 +93,28 @@ export async function setCompanyMessageEmails(
   );
 }
 
-/** Turns the e-mail when something the user reported is completed on or off (#22). */
-export async function setTopicCompletedEmails(
+/** The author's e-mail choices other than company messages (#22, #35). */
+export type EmailPreference =
+  'email_on_topic_completed' | 'email_on_owner_joined';
+
+/**
+ * Turns one of them on or off: when something the user reported is
+ * completed (#22), when the owner of a site they reported joins (#35).
+ */
+export async function setEmailPreference(
   client: Client,
   userId: string,
+  preference: EmailPreference,
   on: boolean,
 ): Promise<Profile> {
   return unwrap(
     await client
       .from('profiles')
-      .update({ email_on_topic_completed: on })
+      .update(
+        preference === 'email_on_owner_joined'
+          ? { email_on_owner_joined: on }
+          : { email_on_topic_completed: on },
+      )
       .eq('id', userId)
       .select('*')
       .single(),

@@ -1397,6 +1397,7 @@ export type Database = {
           devices: string[];
           email: string | null;
           email_on_company_message: boolean;
+          email_on_owner_joined: boolean;
           email_on_topic_completed: boolean;
           full_name: string | null;
           gender: string | null;
@@ -1422,6 +1423,7 @@ export type Database = {
           devices?: string[];
           email?: string | null;
           email_on_company_message?: boolean;
+          email_on_owner_joined?: boolean;
           email_on_topic_completed?: boolean;
           full_name?: string | null;
           gender?: string | null;
@@ -1446,6 +1448,7 @@ export type Database = {
           devices?: string[];
           email?: string | null;
           email_on_company_message?: boolean;
+          email_on_owner_joined?: boolean;
           email_on_topic_completed?: boolean;
           full_name?: string | null;
           gender?: string | null;
@@ -2322,6 +2325,13 @@ export type Database = {
         Returns: {
           reports: number;
           website_host: string;
+        }[];
+      };
+      get_owner_joined_email: {
+        Args: { p_job_id: number };
+        Returns: {
+          domain: string;
+          email: string;
         }[];
       };
       get_public_changes: {

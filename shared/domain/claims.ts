@@ -93,6 +93,19 @@ export function ownerJoinedNotice(domain: string): string {
   return `The owner of ${domain} joined Peega and can now read your feedback.`;
 }
 
+/** The "owner joined" e-mail to an author who turned it on (#35). */
+export function ownerJoinedWords(domain: string): {
+  subject: string;
+  intro: string;
+  next: string;
+} {
+  return {
+    subject: `The owner of ${domain} joined Peega`,
+    intro: ownerJoinedNotice(domain),
+    next: 'Your feedback is in their inbox now. When they act on it, you hear it on your dashboard, with the XP of the verdict.',
+  };
+}
+
 /** The sentence an author shares to invite a site. */
 export function inviteText(host: string): string {
   return `People are waiting for ${host} on Peega: see the feedback waiting for your site and claim it.`;

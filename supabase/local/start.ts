@@ -74,6 +74,7 @@ export interface RunningBackend {
     digests?: JobScheduler;
     weeklySummaries?: JobScheduler;
     trials?: JobScheduler;
+    ownerJoinedEmails?: JobScheduler;
   };
   stop(): Promise<void>;
 }
@@ -327,6 +328,16 @@ export async function startBackend(
           intervalMs: 3_600_000,
         })
       : undefined,
+    // Authors told the owner joined (#35): on the queue's NOTIFY, and every
+    // minute for retries.
+    ownerJoinedEmails: config.digestWorker
+      ? await startJobScheduler(db, invoke, {
+          name: 'send-owner-joined-emails',
+          body: {},
+          intervalMs: 60_000,
+          channel: 'owner_joined_emails',
+        })
+      : undefined,
     // The trial's clock (#35): every minute, as pg_cron's peega-run-trials.
     trials: config.digestWorker
       ? await startJobScheduler(db, invoke, {
@@ -351,6 +362,7 @@ export async function startBackend(
       await jobs.digests?.stop();
       await jobs.weeklySummaries?.stop();
       await jobs.trials?.stop();
+      await jobs.ownerJoinedEmails?.stop();
       await smtp?.stop();
       await unlistenPgrst();
       await functions.stop();

@@ -188,6 +188,8 @@ const SERVICE_ONLY_FUNCTIONS = [
   // #35: the trial's clock and its e-mails, for run-trials.
   'public.advance_trials',
   'public.get_trial_email',
+  // #35: the "owner joined" e-mail, for send-owner-joined-emails.
+  'public.get_owner_joined_email',
 ];
 
 /** Tables whose changes are published to realtime subscribers. */

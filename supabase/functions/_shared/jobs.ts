@@ -87,7 +87,8 @@ export interface DrainOptions {
     | 'company_message_emails'
     | 'topic_completion_emails'
     | 'weekly_summary_emails'
-    | 'trial_emails';
+    | 'trial_emails'
+    | 'owner_joined_emails';
   handle(job: QueuedJob): Promise<void>;
   maxAttempts: number;
   backoffMs: number;

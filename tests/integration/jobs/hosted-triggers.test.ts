@@ -92,6 +92,11 @@ describe.skipIf(!bin || process.env.PEEGA_TEST_PASS === 'secondary')(
           command: `select private.invoke_job_function('send-message-emails', '{}')`,
         },
         {
+          jobname: 'peega-send-owner-joined-emails',
+          schedule: '* * * * *',
+          command: `select private.invoke_job_function('send-owner-joined-emails', '{}')`,
+        },
+        {
           jobname: 'peega-send-topic-emails',
           schedule: '* * * * *',
           command: `select private.invoke_job_function('send-topic-emails', '{}')`,
@@ -217,7 +222,7 @@ describe.skipIf(!bin || process.env.PEEGA_TEST_PASS === 'secondary')(
           order by j.jobname`,
           [since],
         );
-        if (ran.length >= 6) break;
+        if (ran.length >= 7) break;
         await new Promise((r) => setTimeout(r, 1000));
       }
       expect(ran).toEqual([
@@ -226,6 +231,7 @@ describe.skipIf(!bin || process.env.PEEGA_TEST_PASS === 'secondary')(
         { jobname: 'peega-run-trials', status: 'succeeded' },
         { jobname: 'peega-send-invitations', status: 'succeeded' },
         { jobname: 'peega-send-message-emails', status: 'succeeded' },
+        { jobname: 'peega-send-owner-joined-emails', status: 'succeeded' },
         { jobname: 'peega-send-topic-emails', status: 'succeeded' },
       ]);
       expect(
@@ -246,6 +252,7 @@ describe.skipIf(!bin || process.env.PEEGA_TEST_PASS === 'secondary')(
         'send-invitations',
         'send-message-emails',
         'send-message-emails',
+        'send-owner-joined-emails',
         'send-topic-emails',
         'send-topic-emails',
       ]);

@@ -396,6 +396,8 @@ export const RPCS: Record<string, Cells> = {
   set_member_seat: 'd d d a a d',
   advance_trials: NONE,
   get_trial_email: NONE,
+  // What an "owner joined" e-mail says, for send-owner-joined-emails only.
+  get_owner_joined_email: NONE,
   // What a "completed" e-mail says, for send-topic-emails only.
   get_topic_completion_email: NONE,
   get_daily_feedback_views: 'd d d o o d',

@@ -420,4 +420,27 @@ export const CONFORMANCE: Record<string, ConformanceCase[]> = {
       json: { ended: 0, queued: 0, handled: 0, failed: 0 },
     },
   ],
+  'send-owner-joined-emails': [
+    {
+      name: 'clients may not run it',
+      as: 'company',
+      body: {},
+      status: 401,
+      json: { error: 'Only the service role may run jobs.' },
+    },
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      as: 'service',
+      status: 405,
+      json: { error: 'Use POST.' },
+    },
+    {
+      name: 'nothing due',
+      as: 'service',
+      body: {},
+      status: 200,
+      json: { handled: 0, failed: 0 },
+    },
+  ],
 };

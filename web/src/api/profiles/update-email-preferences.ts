@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   setCompanyMessageEmails,
-  setTopicCompletedEmails,
+  setEmailPreference,
+  type EmailPreference,
 } from '@shared/data/profiles';
 import { profileKeys } from '@web/api/profiles/keys';
 import { getSupabase } from '@web/lib/supabase';
@@ -18,12 +19,15 @@ export function useSetCompanyMessageEmails(userId: string) {
   });
 }
 
-/** Turns the e-mail when something the user reported is completed on or off (#22). */
-export function useSetTopicCompletedEmails(userId: string) {
+/** Turns one of the author's other e-mails on or off (#22, #35). */
+export function useSetEmailPreference(
+  userId: string,
+  preference: EmailPreference,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) =>
-      setTopicCompletedEmails(getSupabase(), userId, on),
+      setEmailPreference(getSupabase(), userId, preference, on),
     onSuccess: (saved) => {
       queryClient.setQueryData(profileKeys.detail(userId), saved);
     },
