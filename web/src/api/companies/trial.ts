@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  getCompanyPlan,
-  setMemberSeat,
-  startTrial,
-} from '@shared/data/trial';
+import { getCompanyPlan, setMemberSeat, startTrial } from '@shared/data/trial';
 import { useUserId } from '@web/api/auth/use-session';
 import { companyKeys } from '@web/api/companies/keys';
 import { getSupabase } from '@web/lib/supabase';
