@@ -29,6 +29,16 @@ export function trialDaysLeft(endsAt: string | Date, now: Date): number {
   return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
 }
 
+/** Days left of a running trial (status active, end known), or null. */
+export function runningTrialDays(
+  trial:
+    { trial_status: string | null; trial_ends_at: string | null } | undefined,
+  now: Date = new Date(),
+): number | null {
+  if (trial?.trial_status !== 'active' || !trial.trial_ends_at) return null;
+  return trialDaysLeft(trial.trial_ends_at, now);
+}
+
 /** The header's countdown: "Pro trial · 12 days left", "… · last day". */
 export function trialCountdown(daysLeft: number): string {
   if (daysLeft <= 0) return 'Pro trial ended';

@@ -72,6 +72,10 @@ test('a new user sends feedback with a blurred screenshot from the toolbar', asy
     'shop.peega.test',
   );
   await expect(popup.field('Company')).toHaveValue('Acme Shop');
+  // No company verified the shop (#35): the author is told before sending.
+  await expect(popup.page.getByTestId('waiting-for-owner')).toContainText(
+    'shop.peega.test is not on Peega yet: your feedback waits for its owner.',
+  );
   await expect(popup.preview().getByRole('img')).toBeVisible();
   // First feedback: 5 + 1 (screenshot) + 10 (first) = 16 XP.
   await expect(popup.submit()).toHaveText('Send feedback · +16 XP');

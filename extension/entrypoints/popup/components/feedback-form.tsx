@@ -22,6 +22,7 @@ import { SendFooter } from './send-footer';
 import { Sent } from './sent';
 import { SimilarFeedback } from './similar-feedback';
 import { TechnicalContextSection } from './technical-context';
+import { WaitingNote } from './waiting-note';
 
 /**
  * The signed-in popup: the page, the form, the screenshot and the result.
@@ -169,6 +170,9 @@ function DraftForm({
           websiteUrl={url}
           text={text}
         />
+      )}
+      {client && url.startsWith('http') && (
+        <WaitingNote client={client} websiteUrl={url} />
       )}
       {failure && <FailureNotice failure={failure} />}
       <SendFooter

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   TRIAL_DAYS,
+  runningTrialDays,
   trialCountdown,
   trialDaysLeft,
   trialEmailWords,
@@ -19,6 +20,20 @@ describe('the trial countdown (#35)', () => {
     expect(trialDaysLeft(inHours(0.5), now)).toBe(1);
     expect(trialDaysLeft(inHours(0), now)).toBe(0);
     expect(trialDaysLeft(inHours(-5).toISOString(), now)).toBe(0);
+  });
+
+  it('counts only a running trial', () => {
+    const ends = inHours(30).toISOString();
+    expect(
+      runningTrialDays({ trial_status: 'active', trial_ends_at: ends }, now),
+    ).toBe(2);
+    expect(
+      runningTrialDays({ trial_status: 'ended', trial_ends_at: ends }, now),
+    ).toBeNull();
+    expect(
+      runningTrialDays({ trial_status: null, trial_ends_at: null }, now),
+    ).toBeNull();
+    expect(runningTrialDays(undefined, now)).toBeNull();
   });
 
   it('reads as the header shows it', () => {

@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import { PLAN_RULES, resolvePlan, type Plan } from '@shared/domain/plans';
-import { TRIAL_TEXTS, type TrialRefusal } from '@shared/domain/trial';
+import {
+  runningTrialDays,
+  TRIAL_TEXTS,
+  type TrialRefusal,
+} from '@shared/domain/trial';
 import { useCompanyPlan, useStartTrial } from '@web/api/companies/trial';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { paths } from '@web/config/paths';
 import { toast } from '@web/lib/toast';
-import { runningTrialDays, trialEnd } from './trial-words';
+import { trialEnd } from './trial-words';
 
 /** What a plan gives, in one line. */
 function planLine(plan: Plan): string {

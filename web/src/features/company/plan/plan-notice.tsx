@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TRIAL_TEXTS, trialEndsSoon } from '@shared/domain/trial';
+import {
+  runningTrialDays,
+  TRIAL_TEXTS,
+  trialEndsSoon,
+} from '@shared/domain/trial';
 import { useCompanyPlan } from '@web/api/companies/trial';
 import { Button } from '@web/components/ui/button';
 import { paths } from '@web/config/paths';
-import { runningTrialDays } from './trial-words';
 
 const seenKey = (endsAt: string) => `peega:trial-ended-seen:${endsAt}`;
 

@@ -1,9 +1,8 @@
-import { trialCountdown } from '@shared/domain/trial';
+import { runningTrialDays, trialCountdown } from '@shared/domain/trial';
 import { Badge } from '@web/components/ui/badge';
 import { paths } from '@web/config/paths';
 import { Link } from 'react-router-dom';
 import { useCompanyPlan } from '@web/api/companies/trial';
-import { runningTrialDays } from './trial-words';
 
 /**
  * The header's countdown of a running Pro trial (#35), in place of the plan
