@@ -277,6 +277,16 @@ export async function generateScaleData(
        select coalesce(f.website_host, 'name:' || lower(f.company_name)), count(*)
          from public.feedback f group by 1`,
     );
+    // The claim pages' counts (#35, feedback_host_counts).
+    await tx.query('delete from private.host_report_counts');
+    await tx.query(
+      `insert into private.host_report_counts (host, category, month, reports)
+       select f.website_host, f.category,
+              date_trunc('month', f.created_at at time zone 'UTC')::date, count(*)
+         from public.feedback f
+        where f.website_host is not null and not f.is_spam
+        group by 1, 2, 3`,
+    );
     progress('derived', 4, 6);
     // Companies (company_before_write / company_after_write): an advanced plan,
     // one verified domain each and the company terms accepted at creation.

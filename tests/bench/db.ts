@@ -1,8 +1,8 @@
 // `npm run bench -- db` (alias `scale`): the database at scale, through
 // supabase-js against the embedded backend, as the apps call it (the
 // shared/data functions): leaderboard pages first/middle/last, own rank, the
-// company dashboard's RPCs and Insights (#22), the consumer's feedback list (/app) and a submit
-// with every trigger.
+// company dashboard's RPCs and Insights (#22), the consumer's feedback list (/app), a submit
+// with every trigger, and the claim page and a verified claim (#35, claims.ts).
 //
 // On PostgreSQL: first `DATABASE_URL=…/peega_perf npm run seed:scale -- --users
 // 100000 --feedback 1000000`, then `DATABASE_URL=…/peega_perf npm run bench --
@@ -40,6 +40,7 @@ import {
 } from '../../scripts/seed-scale.ts';
 import { startTestBackend } from '../support/backend.ts';
 import { measure, SMOKE, summarise } from './measure.ts';
+import { benchClaims } from './claims.ts';
 import { benchTopics } from './topics.ts';
 import type { BenchResult } from './types.ts';
 
@@ -323,6 +324,22 @@ export async function benchDb(): Promise<BenchResult[]> {
         client,
         asOwner: (fn) => as(inboxOwner, fn),
         authorId: benchUserId(1),
+        options,
+      })),
+    );
+    // #35: the claim page's counts and a verified claim.
+    results.push(
+      ...(await benchClaims({
+        ctx: t.ctx,
+        anon: createClient(t.url, t.anonKey, {
+          auth: {
+            persistSession: false,
+            autoRefreshToken: false,
+            detectSessionInUrl: false,
+          },
+          realtime: { transport: WebSocket as never },
+        }) as unknown as Client,
+        authorIds: Array.from({ length: 50 }, (_, i) => benchUserId(i + 1)),
         options,
       })),
     );
