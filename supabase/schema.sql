@@ -4884,6 +4884,110 @@ $$;
 -- Name: FUNCTION apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) IS 'Server-only (service role): stores the AI result (description, priority, sentiment, actionable, tags, suggested response and fix, quality estimate unless a company rated, is_spam → XP reversal).';
 
+-- Name: apply_stripe_event(jsonb); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.apply_stripe_event(p_event jsonb) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_id text := nullif(p_event ->> 'id', '');
+  v_type text := nullif(p_event ->> 'type', '');
+  v_created timestamptz := to_timestamp(nullif(p_event ->> 'created', '')::double precision);
+  v_customer text := nullif(p_event ->> 'customer', '');
+  v_subscription text := nullif(p_event ->> 'subscription', '');
+  v_status text := nullif(p_event ->> 'status', '');
+  v_plan text := nullif(p_event ->> 'plan', '');
+  v_period_end timestamptz := to_timestamp(nullif(p_event ->> 'period_end', '')::double precision);
+  v_company uuid;
+  v_sub public.company_subscriptions;
+  v_outcome text := 'applied';
+begin
+  if v_id is null or v_type is null or v_created is null then
+    raise exception 'An event needs an id, a type and a creation time.' using errcode = '22023';
+  end if;
+  if v_plan is not null and v_plan not in ('pro', 'advanced') then
+    raise exception 'Unknown plan %.', v_plan using errcode = '22023';
+  end if;
+  begin
+    v_company := nullif(p_event ->> 'company_id', '')::uuid;
+  exception when invalid_text_representation then
+    v_company := null;
+  end;
+  insert into private.stripe_events (id, type, created_at, outcome)
+  values (v_id, v_type, v_created, 'pending')
+  on conflict do nothing;
+  if not found then
+    return 'duplicate';
+  end if;
+
+  select * into v_sub from public.company_subscriptions s
+   where (v_customer is not null and s.stripe_customer_id = v_customer)
+      or (v_company is not null and s.company_id = v_company)
+   order by (s.stripe_customer_id is not distinct from v_customer) desc
+   limit 1
+   for update;
+  if not found then
+    v_outcome := 'unknown';
+  elsif v_sub.billing_event_at is not null and v_created < v_sub.billing_event_at then
+    v_outcome := 'stale';
+  elsif v_sub.billing_status = 'canceled' and v_subscription is not null
+        and v_subscription = v_sub.stripe_subscription_id then
+    -- Stripe never revives a canceled subscription: a late event about it is old news.
+    v_outcome := 'stale';
+  elsif v_type = 'checkout.session.completed' then
+    update public.company_subscriptions s
+       set stripe_customer_id = coalesce(v_customer, s.stripe_customer_id),
+           stripe_subscription_id = coalesce(v_subscription, s.stripe_subscription_id)
+     where s.company_id = v_sub.company_id;
+    v_outcome := 'linked';
+  elsif v_type in ('customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted') then
+    if v_type = 'customer.subscription.deleted' or v_status in ('canceled', 'incomplete_expired') then
+      update public.company_subscriptions s
+         set subscription_type = 'free', billing_status = 'canceled', grace_ends_at = null,
+             stripe_subscription_id = coalesce(v_subscription, s.stripe_subscription_id),
+             billing_event_at = v_created
+       where s.company_id = v_sub.company_id;
+    elsif v_status in ('active', 'trialing') and v_plan is not null then
+      update public.company_subscriptions s
+         set subscription_type = v_plan, billing_status = 'active', grace_ends_at = null,
+             stripe_customer_id = coalesce(v_customer, s.stripe_customer_id),
+             stripe_subscription_id = coalesce(v_subscription, s.stripe_subscription_id),
+             current_period_end = coalesce(v_period_end, s.current_period_end),
+             -- A plan bought during the trial ends the trial: run-trials leaves it alone.
+             trial_status = case when s.trial_status = 'active' then 'ended' else s.trial_status end,
+             billing_event_at = v_created
+       where s.company_id = v_sub.company_id;
+    elsif v_status in ('past_due', 'unpaid') then
+      update public.company_subscriptions s
+         set billing_status = 'past_due',
+             grace_ends_at = coalesce(s.grace_ends_at, v_created + interval '7 days'),
+             billing_event_at = v_created
+       where s.company_id = v_sub.company_id and s.billing_status is distinct from 'canceled';
+    else
+      -- incomplete, paused: nothing to change yet.
+      v_outcome := 'ignored';
+    end if;
+  elsif v_type = 'invoice.payment_failed' then
+    update public.company_subscriptions s
+       set billing_status = 'past_due',
+           grace_ends_at = coalesce(s.grace_ends_at, v_created + interval '7 days'),
+           billing_event_at = v_created
+     where s.company_id = v_sub.company_id and s.billing_status = 'active';
+  elsif v_type = 'invoice.paid' then
+    update public.company_subscriptions s
+       set billing_status = 'active', grace_ends_at = null, billing_event_at = v_created
+     where s.company_id = v_sub.company_id and s.billing_status = 'past_due';
+  else
+    v_outcome := 'ignored';
+  end if;
+  update private.stripe_events e set outcome = v_outcome where e.id = v_id;
+  return v_outcome;
+end
+$$;
+
+-- Name: FUNCTION apply_stripe_event(p_event jsonb); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.apply_stripe_event(p_event jsonb) IS 'Service role (stripe-webhook, after the signature check): applies one Stripe event to the company''s plan once; answers applied, linked, duplicate, stale, unknown or ignored.';
+
 -- Name: authorize_integration_admin(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.authorize_integration_admin() RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -5367,6 +5471,23 @@ $$;
 
 -- Name: FUNCTION dismiss_topic_proposal(p_proposal_id uuid); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) IS 'A member dismisses a proposal: it is no longer listed and its feedback is not proposed again with it.';
+
+-- Name: end_billing_grace(timestamp with time zone); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.end_billing_grace(p_now timestamp with time zone DEFAULT now()) RETURNS integer
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with ended as (
+    update public.company_subscriptions s
+       set subscription_type = 'free', billing_status = 'canceled', grace_ends_at = null
+     where s.billing_status = 'past_due' and s.grace_ends_at <= p_now
+    returning 1
+  )
+  select count(*)::integer from ended
+$$;
+
+-- Name: FUNCTION end_billing_grace(p_now timestamp with time zone); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.end_billing_grace(p_now timestamp with time zone) IS 'Service role (run-trials'' clock): companies whose payment failed and whose grace ended are on Free.';
 
 -- Name: feedback_ai_input(uuid); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.feedback_ai_input(p_feedback_id uuid) RETURNS jsonb
@@ -8235,7 +8356,7 @@ begin
   select * into v_member from public.company_members m
    where m.company_id = v_company.id and m.user_id = p_user_id for update;
   if not found then
-    raise exception 'This person is not a member of your company.' using errcode = 'no_data_found';
+    raise exception 'This person is not a member of your company.' using errcode = 'invalid_parameter_value';
   end if;
   if v_member.role = 'owner' then
     raise exception 'The owner always keeps a seat.' using errcode = 'check_violation';
@@ -9089,6 +9210,18 @@ CREATE TABLE private.settings (
 -- Name: TABLE settings; Type: COMMENT; Schema: private
 COMMENT ON TABLE private.settings IS 'Deployment settings the database reads. demo_mode = ''true'' is written by supabase/seed.sql (the embedded backend in demo mode); hosted projects have no row, so demo-only functions refuse there.';
 
+-- Name: stripe_events; Type: TABLE; Schema: private
+CREATE TABLE private.stripe_events (
+    id text NOT NULL,
+    type text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    outcome text NOT NULL
+);
+
+-- Name: TABLE stripe_events; Type: COMMENT; Schema: private
+COMMENT ON TABLE private.stripe_events IS 'Every Stripe event received once (by id), with what it did: applied, linked, stale, unknown or ignored. A replay is a duplicate and changes nothing.';
+
 -- Name: topic_completion_emails; Type: TABLE; Schema: private
 CREATE TABLE private.topic_completion_emails (
     id bigint NOT NULL,
@@ -9480,6 +9613,13 @@ CREATE TABLE public.company_subscriptions (
     trial_status text,
     trial_started_at timestamp with time zone,
     trial_ends_at timestamp with time zone,
+    stripe_customer_id text,
+    stripe_subscription_id text,
+    billing_status text,
+    current_period_end timestamp with time zone,
+    grace_ends_at timestamp with time zone,
+    billing_event_at timestamp with time zone,
+    CONSTRAINT company_subscriptions_billing_known CHECK (((billing_status IS NULL) OR (billing_status = ANY (ARRAY['active'::text, 'past_due'::text, 'canceled'::text])))),
     CONSTRAINT company_subscriptions_trial_dated CHECK ((((trial_status IS NULL) = (trial_ends_at IS NULL)) AND ((trial_status IS NULL) = (trial_started_at IS NULL)))),
     CONSTRAINT company_subscriptions_trial_known CHECK (((trial_status IS NULL) OR (trial_status = ANY (ARRAY['active'::text, 'ended'::text])))),
     CONSTRAINT company_subscriptions_type_known CHECK ((subscription_type = ANY (ARRAY['free'::text, 'pro'::text, 'advanced'::text, 'premium'::text, 'enterprise'::text])))
@@ -9502,6 +9642,12 @@ COMMENT ON COLUMN public.company_subscriptions.trial_status IS 'null: no trial y
 
 -- Name: COLUMN company_subscriptions.trial_ends_at; Type: COMMENT; Schema: public
 COMMENT ON COLUMN public.company_subscriptions.trial_ends_at IS 'When the trial ends (started + 14 days); kept after it ended.';
+
+-- Name: COLUMN company_subscriptions.billing_status; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.company_subscriptions.billing_status IS 'Stripe''s word on the paid plan: active, past_due (payment failed: the plan holds until grace_ends_at) or canceled; null when never bought. Written by apply_stripe_event only.';
+
+-- Name: COLUMN company_subscriptions.billing_event_at; Type: COMMENT; Schema: public
+COMMENT ON COLUMN public.company_subscriptions.billing_event_at IS 'When Stripe created the last event applied here: an older event changes nothing.';
 
 -- Name: company_webhook_deliveries; Type: TABLE; Schema: public
 CREATE TABLE public.company_webhook_deliveries (
@@ -9956,6 +10102,10 @@ ALTER TABLE ONLY private.session_handovers
 -- Name: settings settings_pkey; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.settings
     ADD CONSTRAINT settings_pkey PRIMARY KEY (key);
+
+-- Name: stripe_events stripe_events_pkey; Type: CONSTRAINT; Schema: private
+ALTER TABLE ONLY private.stripe_events
+    ADD CONSTRAINT stripe_events_pkey PRIMARY KEY (id);
 
 -- Name: topic_completion_emails topic_completion_emails_one; Type: CONSTRAINT; Schema: private
 ALTER TABLE ONLY private.topic_completion_emails
@@ -10434,6 +10584,12 @@ CREATE UNIQUE INDEX company_invitations_one_open ON public.company_invitations U
 
 -- Name: company_members_one_owner; Type: INDEX; Schema: public
 CREATE UNIQUE INDEX company_members_one_owner ON public.company_members USING btree (company_id) WHERE (role = 'owner'::text);
+
+-- Name: company_subscriptions_grace_due; Type: INDEX; Schema: public
+CREATE INDEX company_subscriptions_grace_due ON public.company_subscriptions USING btree (grace_ends_at) WHERE (billing_status = 'past_due'::text);
+
+-- Name: company_subscriptions_stripe_customer; Type: INDEX; Schema: public
+CREATE UNIQUE INDEX company_subscriptions_stripe_customer ON public.company_subscriptions USING btree (stripe_customer_id) WHERE (stripe_customer_id IS NOT NULL);
 
 -- Name: company_subscriptions_trial_due; Type: INDEX; Schema: public
 CREATE INDEX company_subscriptions_trial_due ON public.company_subscriptions USING btree (trial_ends_at) WHERE (trial_status = 'active'::text);
@@ -11373,6 +11529,9 @@ ALTER TABLE private.session_handovers ENABLE ROW LEVEL SECURITY;
 
 -- Name: settings; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.settings ENABLE ROW LEVEL SECURITY;
+
+-- Name: stripe_events; Type: ROW SECURITY; Schema: private
+ALTER TABLE private.stripe_events ENABLE ROW LEVEL SECURITY;
 
 -- Name: topic_completion_emails; Type: ROW SECURITY; Schema: private
 ALTER TABLE private.topic_completion_emails ENABLE ROW LEVEL SECURITY;
@@ -12476,6 +12635,10 @@ GRANT ALL ON FUNCTION public.advance_trials(p_now timestamp with time zone) TO s
 REVOKE ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) TO service_role;
 
+-- Name: FUNCTION apply_stripe_event(p_event jsonb); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.apply_stripe_event(p_event jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.apply_stripe_event(p_event jsonb) TO service_role;
+
 -- Name: FUNCTION authorize_integration_admin(); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.authorize_integration_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.authorize_integration_admin() TO service_role;
@@ -12555,6 +12718,10 @@ GRANT ALL ON FUNCTION public.disconnect_company_integration(p_provider text) TO 
 REVOKE ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) TO service_role;
 GRANT ALL ON FUNCTION public.dismiss_topic_proposal(p_proposal_id uuid) TO authenticated;
+
+-- Name: FUNCTION end_billing_grace(p_now timestamp with time zone); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.end_billing_grace(p_now timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.end_billing_grace(p_now timestamp with time zone) TO service_role;
 
 -- Name: FUNCTION feedback_ai_input(p_feedback_id uuid); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.feedback_ai_input(p_feedback_id uuid) FROM PUBLIC;

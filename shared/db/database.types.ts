@@ -565,9 +565,15 @@ export type Database = {
       };
       company_subscriptions: {
         Row: {
+          billing_event_at: string | null;
+          billing_status: string | null;
           company_id: string;
           created_at: string;
+          current_period_end: string | null;
           features: NonNullable<Json>;
+          grace_ends_at: string | null;
+          stripe_customer_id: string | null;
+          stripe_subscription_id: string | null;
           subscription_type: string;
           trial_ends_at: string | null;
           trial_started_at: string | null;
@@ -577,9 +583,15 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          billing_event_at?: string | null;
+          billing_status?: string | null;
           company_id: string;
           created_at?: string;
+          current_period_end?: string | null;
           features?: NonNullable<Json>;
+          grace_ends_at?: string | null;
+          stripe_customer_id?: string | null;
+          stripe_subscription_id?: string | null;
           subscription_type?: string;
           trial_ends_at?: string | null;
           trial_started_at?: string | null;
@@ -588,9 +600,15 @@ export type Database = {
           views_reset_at?: string | null;
         };
         Update: {
+          billing_event_at?: string | null;
+          billing_status?: string | null;
           company_id?: string;
           created_at?: string;
+          current_period_end?: string | null;
           features?: NonNullable<Json>;
+          grace_ends_at?: string | null;
+          stripe_customer_id?: string | null;
+          stripe_subscription_id?: string | null;
           subscription_type?: string;
           trial_ends_at?: string | null;
           trial_started_at?: string | null;
@@ -1810,6 +1828,7 @@ export type Database = {
         Args: { p_analysis: Json; p_feedback_id: string };
         Returns: boolean;
       };
+      apply_stripe_event: { Args: { p_event: Json }; Returns: string };
       authorize_integration_admin: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
@@ -1910,6 +1929,7 @@ export type Database = {
         Args: { p_proposal_id: string };
         Returns: undefined;
       };
+      end_billing_grace: { Args: { p_now?: string }; Returns: number };
       feedback_ai_input: { Args: { p_feedback_id: string }; Returns: Json };
       finish_background_job: {
         Args: {

@@ -316,7 +316,7 @@ begin
   select * into v_member from public.company_members m
    where m.company_id = v_company.id and m.user_id = p_user_id for update;
   if not found then
-    raise exception 'This person is not a member of your company.' using errcode = 'no_data_found';
+    raise exception 'This person is not a member of your company.' using errcode = 'invalid_parameter_value';
   end if;
   if v_member.role = 'owner' then
     raise exception 'The owner always keeps a seat.' using errcode = 'check_violation';

@@ -190,6 +190,9 @@ const SERVICE_ONLY_FUNCTIONS = [
   'public.get_trial_email',
   // #35: the "owner joined" e-mail, for send-owner-joined-emails.
   'public.get_owner_joined_email',
+  // #35 billing: the Stripe webhook's writer and the grace's end.
+  'public.apply_stripe_event',
+  'public.end_billing_grace',
 ];
 
 /** Tables whose changes are published to realtime subscribers. */

@@ -5,6 +5,7 @@
 // (_shared/mail-queue.ts). pg_cron calls it every minute on hosted Supabase,
 // the embedded backend's scheduler likewise (docs/background-jobs.md).
 // Trials end on time even without an e-mail provider; the e-mails then wait.
+// The same clock ends a failed payment's grace (end_billing_grace).
 import {
   jobAnswer,
   refuseUnlessService,
@@ -32,9 +33,15 @@ export async function handler(req: Request, env: Env): Promise<Response> {
   const body = (await req.json().catch(() => ({}))) as { now?: unknown };
   if (typeof body?.now === 'string' && !Number.isNaN(Date.parse(body.now)))
     now = new Date(body.now).toISOString();
-  let advanced: { ended: number; queued: number };
+  let advanced: { ended: number; queued: number; grace_ended: number };
   try {
-    advanced = await rpc(env, 'advance_trials', { p_now: now });
+    advanced = {
+      ...(await rpc<{ ended: number; queued: number }>(env, 'advance_trials', {
+        p_now: now,
+      })),
+      // A failed payment's 7-day grace ends on the same clock (#35 billing).
+      grace_ended: await rpc<number>(env, 'end_billing_grace', { p_now: now }),
+    };
   } catch (e) {
     console.error('[run-trials] advance_trials failed:', e);
     return jobAnswer(500, { error: 'Advancing trials failed.' });

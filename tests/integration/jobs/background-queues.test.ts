@@ -81,6 +81,17 @@ beforeAll(async () => {
        values ($1, $2, date '2026-01-05' + 7 * $3::int)`,
       () => [company.companyId, author.id, n],
     ),
+    // #35: the trial's e-mails (one per company and kind) and the waiting
+    // authors' "owner joined" e-mails (one per author and domain).
+    trial_emails: job(
+      `insert into private.trial_emails (company_id, kind)
+       values ($1, (array['ends_in_3_days', 'ends_in_1_day', 'ended'])[1 + $2::int % 3])`,
+      () => [company.companyId, n],
+    ),
+    owner_joined_emails: job(
+      `insert into private.owner_joined_emails (user_id, domain) values ($1, 'joined-' || $2 || '.test')`,
+      () => [author.id, n],
+    ),
   };
   // Nothing else waits in the queues: the test's jobs are all there is.
   for (const queue of Object.keys(insertJob))
@@ -126,7 +137,7 @@ const state = async (queue: string, id: string) =>
   );
 
 describe('the background-job queues', () => {
-  it('are the five the job functions drain', async () => {
+  it('are the seven the job functions drain', async () => {
     const { rows } = await t.ctx.db.query<{ queue: string }>(
       'select queue from private.background_queues order by queue',
     );
@@ -139,6 +150,8 @@ describe('the background-job queues', () => {
     'company_message_emails',
     'topic_completion_emails',
     'weekly_summary_emails',
+    'trial_emails',
+    'owner_joined_emails',
   ]) {
     it(`${queue}: claimed once, retried after a backoff, failed after the last attempt, done when sent`, async () => {
       const failing = await insertJob[queue]!();
@@ -147,8 +160,14 @@ describe('the background-job queues', () => {
         {
           id: Number(failing),
           attempts: 1,
-          feedback_id:
-            queue === 'weekly_summary_emails' ? null : feedbackOf.get(failing),
+          // Queues of no feedback (private.background_queues.has_feedback).
+          feedback_id: [
+            'weekly_summary_emails',
+            'trial_emails',
+            'owner_joined_emails',
+          ].includes(queue)
+            ? null
+            : feedbackOf.get(failing),
         },
       ]);
       // Claimed jobs are not handed out twice.

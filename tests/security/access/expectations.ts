@@ -398,6 +398,9 @@ export const RPCS: Record<string, Cells> = {
   get_trial_email: NONE,
   // What an "owner joined" e-mail says, for send-owner-joined-emails only.
   get_owner_joined_email: NONE,
+  // #35 billing: stripe-webhook's writer and run-trials' grace clock only.
+  apply_stripe_event: NONE,
+  end_billing_grace: NONE,
   // What a "completed" e-mail says, for send-topic-emails only.
   get_topic_completion_email: NONE,
   get_daily_feedback_views: 'd d d o o d',

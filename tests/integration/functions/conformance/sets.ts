@@ -417,7 +417,7 @@ export const CONFORMANCE: Record<string, ConformanceCase[]> = {
       as: 'service',
       body: {},
       status: 200,
-      json: { ended: 0, queued: 0, handled: 0, failed: 0 },
+      json: { ended: 0, queued: 0, grace_ended: 0, handled: 0, failed: 0 },
     },
   ],
   'send-owner-joined-emails': [
@@ -441,6 +441,21 @@ export const CONFORMANCE: Record<string, ConformanceCase[]> = {
       body: {},
       status: 200,
       json: { handled: 0, failed: 0 },
+    },
+  ],
+  // #35 billing: without Stripe configured (the default) nothing changes.
+  'stripe-webhook': [
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      status: 405,
+      json: { error: 'Use POST.' },
+    },
+    {
+      name: 'billing not configured',
+      body: { id: 'evt_1', type: 'customer.subscription.updated' },
+      status: 503,
+      json: { error: 'Billing is not configured.' },
     },
   ],
 };
