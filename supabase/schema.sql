@@ -5606,6 +5606,28 @@ $$;
 -- Name: FUNCTION get_article_like_count(p_article_id uuid); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.get_article_like_count(p_article_id uuid) IS 'Likes of an article (signed-in and anonymous); 0 for articles the caller cannot read.';
 
+-- Name: get_billing_account(); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.get_billing_account() RETURNS TABLE(company_id uuid, company_name text, email text, stripe_customer_id text, plan text, billing_status text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+begin
+  if private.current_company_role() is distinct from 'owner' then
+    raise exception 'Only the owner of the company manages its plan and billing.'
+      using errcode = 'insufficient_privilege';
+  end if;
+  return query
+    select v_company.id, v_company.company_name, v_company.email, s.stripe_customer_id,
+           private.resolve_plan(s.subscription_type), s.billing_status
+      from public.company_subscriptions s where s.company_id = v_company.id;
+end
+$$;
+
+-- Name: FUNCTION get_billing_account(); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.get_billing_account() IS 'Owner only (billing function): the company, its e-mail, its Stripe customer, plan and billing status.';
+
 -- Name: get_community_stats(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_community_stats() RETURNS TABLE(total_feedbacks bigint, unique_companies bigint)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -6273,7 +6295,7 @@ $$;
 COMMENT ON FUNCTION public.get_company_message_email(p_job_id bigint) IS 'Service role: the content of a queued author e-mail (address, company, feedback title, masked messages); no row when the author opted out or the messages are gone.';
 
 -- Name: get_company_plan(); Type: FUNCTION; Schema: public
-CREATE FUNCTION public.get_company_plan() RETURNS TABLE(plan text, trial_status text, trial_ends_at timestamp with time zone, trial_refusal text, my_role text, read_only boolean)
+CREATE FUNCTION public.get_company_plan() RETURNS TABLE(plan text, trial_status text, trial_ends_at timestamp with time zone, trial_refusal text, my_role text, read_only boolean, billing_status text, grace_ends_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -6282,7 +6304,8 @@ declare
 begin
   return query
     select private.resolve_plan(s.subscription_type), s.trial_status, s.trial_ends_at,
-           private.trial_refusal(v_company), m.role, m.read_only_since is not null
+           private.trial_refusal(v_company), m.role, m.read_only_since is not null,
+           s.billing_status, s.grace_ends_at
       from public.company_subscriptions s
       join public.company_members m on m.company_id = s.company_id and m.user_id = auth.uid()
      where s.company_id = v_company.id;
@@ -6290,7 +6313,7 @@ end
 $$;
 
 -- Name: FUNCTION get_company_plan(); Type: COMMENT; Schema: public
-COMMENT ON FUNCTION public.get_company_plan() IS 'Any member: the plan, the trial (status, end, why it cannot start: used, paid, needs_domain or null), the caller''s role and whether their seat is read-only.';
+COMMENT ON FUNCTION public.get_company_plan() IS 'Any member: the plan, the trial (status, end, why it cannot start: used, paid, needs_domain or null), the caller''s role, whether their seat is read-only, and the billing status with a failed payment''s grace end.';
 
 -- Name: get_company_seats(); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.get_company_seats() RETURNS TABLE(plan text, seat_limit integer, members integer, pending integer, my_role text)
@@ -8410,6 +8433,20 @@ $_$;
 
 -- Name: FUNCTION set_public_page(p_slug text); Type: COMMENT; Schema: public
 COMMENT ON FUNCTION public.set_public_page(p_slug text) IS 'Owner/admin: turns the company''s public "You said, we did" page on at /changes/<slug> (validated, unique, not reserved) or off (null or empty).';
+
+-- Name: set_stripe_customer(uuid, text); Type: FUNCTION; Schema: public
+CREATE FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) RETURNS text
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $_$
+  update public.company_subscriptions s
+     set stripe_customer_id = coalesce(s.stripe_customer_id, p_customer)
+   where s.company_id = p_company_id and p_customer ~ '^cus_[A-Za-z0-9_]+$'
+  returning s.stripe_customer_id
+$_$;
+
+-- Name: FUNCTION set_stripe_customer(p_company_id uuid, p_customer text); Type: COMMENT; Schema: public
+COMMENT ON FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) IS 'Service role (billing function): records the company''s Stripe customer unless it has one; answers the one kept.';
 
 -- Name: set_topic_status(uuid, text); Type: FUNCTION; Schema: public
 CREATE FUNCTION public.set_topic_status(p_topic_id uuid, p_status text) RETURNS integer
@@ -12742,6 +12779,11 @@ GRANT ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) TO servic
 GRANT ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) TO anon;
 GRANT ALL ON FUNCTION public.get_article_like_count(p_article_id uuid) TO authenticated;
 
+-- Name: FUNCTION get_billing_account(); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.get_billing_account() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_billing_account() TO service_role;
+GRANT ALL ON FUNCTION public.get_billing_account() TO authenticated;
+
 -- Name: FUNCTION get_community_stats(); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.get_community_stats() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_community_stats() TO service_role;
@@ -13142,6 +13184,10 @@ GRANT ALL ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) TO 
 REVOKE ALL ON FUNCTION public.set_public_page(p_slug text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_public_page(p_slug text) TO service_role;
 GRANT ALL ON FUNCTION public.set_public_page(p_slug text) TO authenticated;
+
+-- Name: FUNCTION set_stripe_customer(p_company_id uuid, p_customer text); Type: ACL; Schema: public
+REVOKE ALL ON FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) TO service_role;
 
 -- Name: FUNCTION set_topic_status(p_topic_id uuid, p_status text); Type: ACL; Schema: public
 REVOKE ALL ON FUNCTION public.set_topic_status(p_topic_id uuid, p_status text) FROM PUBLIC;

@@ -1952,6 +1952,17 @@ export type Database = {
         Args: { p_article_id: string };
         Returns: number;
       };
+      get_billing_account: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          billing_status: string;
+          company_id: string;
+          company_name: string;
+          email: string;
+          plan: string;
+          stripe_customer_id: string;
+        }[];
+      };
       get_community_stats: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -2162,6 +2173,8 @@ export type Database = {
       get_company_plan: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          billing_status: string;
+          grace_ends_at: string;
           my_role: string;
           plan: string;
           read_only: boolean;
@@ -2795,6 +2808,10 @@ export type Database = {
         Returns: undefined;
       };
       set_public_page: { Args: { p_slug: string }; Returns: string };
+      set_stripe_customer: {
+        Args: { p_company_id: string; p_customer: string };
+        Returns: string;
+      };
       set_topic_status: {
         Args: { p_status: string; p_topic_id: string };
         Returns: number;

@@ -159,3 +159,65 @@ GRANT ALL ON FUNCTION public.apply_stripe_event(p_event jsonb) TO service_role;
 REVOKE ALL ON FUNCTION public.end_billing_grace(p_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.end_billing_grace(p_now timestamp with time zone) TO service_role;
 REVOKE ALL ON TABLE private.stripe_events FROM PUBLIC, anon, authenticated;
+
+-- ---------- Checkout and the Customer Portal (the billing function) ----------
+
+-- The owner's billing account, for the billing function called with their
+-- JWT: members see the plan (get_company_plan), never the billing.
+CREATE FUNCTION public.get_billing_account() RETURNS TABLE(company_id uuid, company_name text, email text, stripe_customer_id text, plan text, billing_status text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+begin
+  if private.current_company_role() is distinct from 'owner' then
+    raise exception 'Only the owner of the company manages its plan and billing.'
+      using errcode = 'insufficient_privilege';
+  end if;
+  return query
+    select v_company.id, v_company.company_name, v_company.email, s.stripe_customer_id,
+           private.resolve_plan(s.subscription_type), s.billing_status
+      from public.company_subscriptions s where s.company_id = v_company.id;
+end
+$$;
+COMMENT ON FUNCTION public.get_billing_account() IS 'Owner only (billing function): the company, its e-mail, its Stripe customer, plan and billing status.';
+
+-- The Stripe customer the billing function created for a company; the first
+-- one stays (a second checkout reuses it). Answers the one kept.
+CREATE FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) RETURNS text
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update public.company_subscriptions s
+     set stripe_customer_id = coalesce(s.stripe_customer_id, p_customer)
+   where s.company_id = p_company_id and p_customer ~ '^cus_[A-Za-z0-9_]+$'
+  returning s.stripe_customer_id
+$$;
+COMMENT ON FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) IS 'Service role (billing function): records the company''s Stripe customer unless it has one; answers the one kept.';
+
+-- The plan card reads the billing state too (a failed payment's banner).
+DROP FUNCTION public.get_company_plan();
+CREATE FUNCTION public.get_company_plan() RETURNS TABLE(plan text, trial_status text, trial_ends_at timestamp with time zone, trial_refusal text, my_role text, read_only boolean, billing_status text, grace_ends_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+begin
+  return query
+    select private.resolve_plan(s.subscription_type), s.trial_status, s.trial_ends_at,
+           private.trial_refusal(v_company), m.role, m.read_only_since is not null,
+           s.billing_status, s.grace_ends_at
+      from public.company_subscriptions s
+      join public.company_members m on m.company_id = s.company_id and m.user_id = auth.uid()
+     where s.company_id = v_company.id;
+end
+$$;
+COMMENT ON FUNCTION public.get_company_plan() IS 'Any member: the plan, the trial (status, end, why it cannot start: used, paid, needs_domain or null), the caller''s role, whether their seat is read-only, and the billing status with a failed payment''s grace end.';
+REVOKE ALL ON FUNCTION public.get_company_plan() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_company_plan() TO service_role, authenticated;
+REVOKE ALL ON FUNCTION public.get_billing_account() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_billing_account() TO service_role, authenticated;
+REVOKE ALL ON FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_stripe_customer(p_company_id uuid, p_customer text) TO service_role;

@@ -150,6 +150,8 @@ const AUTHENTICATED_FUNCTIONS = [
   'public.get_company_plan',
   'public.set_member_seat',
   'public.start_trial',
+  // #35 billing: the owner's billing account, for the billing function.
+  'public.get_billing_account',
 ];
 
 /** Server-only functions: the service role, never a client role. */
@@ -193,6 +195,7 @@ const SERVICE_ONLY_FUNCTIONS = [
   // #35 billing: the Stripe webhook's writer and the grace's end.
   'public.apply_stripe_event',
   'public.end_billing_grace',
+  'public.set_stripe_customer',
 ];
 
 /** Tables whose changes are published to realtime subscribers. */

@@ -34,66 +34,7 @@ import {
   type Env,
   type TrackerDeps,
 } from '../_shared/trackers/create-issue.ts';
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
-
-const answer = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: CORS });
-const fail = (status: number, error: string) => answer(status, { error });
-
-interface CallerRpc {
-  ok: boolean;
-  status: number;
-  body: unknown;
-}
-
-/** A database function called as the signed-in caller (their JWT, their address). */
-async function asCaller(
-  env: Env,
-  req: Request,
-  name: string,
-  args: Record<string, unknown>,
-): Promise<CallerRpc> {
-  const forwarded = req.headers.get('x-forwarded-for');
-  const res = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${name}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      apikey: env.SUPABASE_ANON_KEY ?? '',
-      authorization: req.headers.get('authorization') ?? '',
-      ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
-    },
-    body: JSON.stringify(args),
-  });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { ok: res.ok, status: res.status, body };
-}
-
-/** The database's refusal as this function's answer (same status, its words). */
-function refusedBy(r: CallerRpc, fallback: string): Response {
-  // Without a session PostgREST names the missing grant; people need less.
-  if (r.status === 401) return fail(401, 'You need to be signed in.');
-  const b = (r.body ?? {}) as { message?: unknown; hint?: unknown };
-  const message = typeof b.message === 'string' ? b.message : fallback;
-  const hint = typeof b.hint === 'string' ? ` ${b.hint}` : '';
-  const status = [401, 402, 403, 404, 409, 429].includes(r.status)
-    ? r.status
-    : r.status === 400
-      ? 400
-      : 500;
-  return fail(status, `${message}${hint}`.trim());
-}
+import { answer, asCaller, CORS, fail, refusedBy } from '../_shared/caller.ts';
 
 const uuid = (v: unknown): string | null =>
   typeof v === 'string' &&

@@ -401,6 +401,9 @@ export const RPCS: Record<string, Cells> = {
   // #35 billing: stripe-webhook's writer and run-trials' grace clock only.
   apply_stripe_event: NONE,
   end_billing_grace: NONE,
+  set_stripe_customer: NONE,
+  // The owner's billing account (the matrix's companies are their owners).
+  get_billing_account: 'd d d a a d',
   // What a "completed" e-mail says, for send-topic-emails only.
   get_topic_completion_email: NONE,
   get_daily_feedback_views: 'd d d o o d',

@@ -458,4 +458,20 @@ export const CONFORMANCE: Record<string, ConformanceCase[]> = {
       json: { error: 'Billing is not configured.' },
     },
   ],
+  // #35 billing: without Stripe configured (the default) nothing opens.
+  billing: [
+    {
+      name: 'GET is refused',
+      method: 'GET',
+      status: 405,
+      json: { error: 'Use POST.' },
+    },
+    {
+      name: 'billing not configured',
+      as: 'company',
+      body: { action: 'checkout', plan: 'pro' },
+      status: 503,
+      json: { error: 'Billing is not configured.' },
+    },
+  ],
 };
