@@ -37,6 +37,9 @@ const pages = createPageServer({
   demoMode: env.PEEGA_DEMO_MODE === '1' || env.PEEGA_DEMO_MODE === 'true',
   extensionUrl: env.PEEGA_EXTENSION_URL?.trim() || undefined,
   supportEmail: env.PEEGA_SUPPORT_EMAIL?.trim() || undefined,
+  // Set once the project's billing functions have their Stripe secrets
+  // (docs/billing.md); this server never holds them.
+  billingEnabled: env.PEEGA_BILLING === '1' || env.PEEGA_BILLING === 'true',
   linkedin: env.LINKEDIN_CLIENT_ID
     ? {
         clientId: env.LINKEDIN_CLIENT_ID,

@@ -29,6 +29,8 @@ export interface PageServerOptions {
   linkedin: { clientId: string; authorizeUrl: string } | null;
   /** Where users write for what only a person can do (PEEGA_SUPPORT_EMAIL). */
   supportEmail?: string;
+  /** Stripe is configured (#35): paid plans lead to Checkout, not "Coming soon". */
+  billingEnabled?: boolean;
 }
 
 /**
@@ -62,6 +64,7 @@ export function createPageServer(options: PageServerOptions) {
       linkedinClientId: options.linkedin?.clientId ?? null,
       linkedinAuthorizeUrl: options.linkedin?.authorizeUrl ?? null,
       supportEmail: options.supportEmail ?? CONTACT_EMAIL,
+      billingEnabled: options.billingEnabled ?? false,
     });
 
   return async (req: PageRequest): Promise<PageResponse | undefined> => {

@@ -54,6 +54,25 @@ export function toDataError(error: ErrorLike): DataError {
   );
 }
 
+/**
+ * The error of `functions.invoke` as a {@link DataError}: the function's own
+ * `{ error }` words and status when it answered, else supabase-js's.
+ */
+export async function functionError(error: unknown): Promise<DataError> {
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    const body = (await context.json().catch(() => null)) as {
+      error?: string;
+    } | null;
+    return new DataError(
+      body?.error ?? (error as Error).message,
+      undefined,
+      context.status,
+    );
+  }
+  return toDataError(error as ErrorLike);
+}
+
 /** The data of a supabase-js result, or its error thrown. */
 export function unwrap<T>(result: {
   data: T | null;

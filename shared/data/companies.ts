@@ -1,7 +1,7 @@
 import { PLAN_RULES, resolvePlan, type Plan } from '../domain/plans.ts';
 import type { FeedbackStatus } from '../domain/statuses.ts';
 import type { Client, RpcRows, Tables } from './client.ts';
-import { DataError, toDataError, unwrap } from './client.ts';
+import { DataError, functionError, toDataError, unwrap } from './client.ts';
 
 export type Company = Tables<'companies'>;
 /** A row of the company's inbox (#21: with assignee, team priority, unanswered). */
@@ -273,20 +273,7 @@ export async function verifyDomain(
     verified: boolean;
     error: string | null;
   }>('verify-domain', { body: { domain } });
-  if (error) {
-    const context = (error as { context?: unknown }).context;
-    if (context instanceof Response) {
-      const body = (await context.json().catch(() => null)) as {
-        error?: string;
-      } | null;
-      throw new DataError(
-        body?.error ?? error.message,
-        undefined,
-        context.status,
-      );
-    }
-    throw toDataError(error);
-  }
+  if (error) throw await functionError(error);
   return { verified: Boolean(data?.verified), error: data?.error ?? null };
 }
 

@@ -78,6 +78,8 @@ export const TRIAL_TEXTS = {
     'Your seat is read-only: your company’s plan has fewer seats than its team. You can read everything; ask the owner to keep you on a seat or to upgrade.',
   keepSeat: 'Keep on a seat',
   freeSeat: 'Make read-only',
+  paymentFailed: (plan: string, until: string) =>
+    `Your last payment failed. ${plan} stays until ${until}; after that your company is on Free and nothing is deleted. Update the payment method in the billing portal.`,
   seatKept: 'Member kept on a seat',
   seatFreed: 'Member is now read-only',
 } as const;

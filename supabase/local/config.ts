@@ -172,6 +172,8 @@ export interface BackendConfig {
   extensionUrl?: string;
   /** The support address the app shows (PEEGA_SUPPORT_EMAIL; brand's contact by default). */
   supportEmail?: string;
+  /** The billing functions have Stripe's key and prices (#35, docs/billing.md). */
+  billingEnabled: boolean;
   linkedinEnabled: boolean;
   /**
    * What the browser needs to start the LinkedIn OpenID Connect flow (never
@@ -443,6 +445,11 @@ export async function loadConfig(
     },
     extensionUrl: env.PEEGA_EXTENSION_URL || undefined,
     supportEmail: env.PEEGA_SUPPORT_EMAIL?.trim() || undefined,
+    billingEnabled: Boolean(
+      env.STRIPE_SECRET_KEY &&
+      env.STRIPE_PRICE_PRO &&
+      env.STRIPE_PRICE_ADVANCED,
+    ),
     linkedinEnabled: Boolean(
       env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET,
     ),

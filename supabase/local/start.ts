@@ -195,6 +195,7 @@ export async function startBackend(
     demoMode: config.demoMode,
     extensionUrl: config.extensionUrl,
     supportEmail: config.supportEmail,
+    billingEnabled: config.billingEnabled,
     linkedin: config.linkedinEnabled ? config.linkedin : null,
   });
   const wh = options.webhooks;

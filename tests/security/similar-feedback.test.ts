@@ -5,6 +5,7 @@ import {
   createCompany,
   createUser,
   insertFeedback,
+  query,
   type TestUser,
 } from '../integration/db/support.ts';
 
@@ -140,8 +141,15 @@ describe('get_similar_feedback reveals nothing a caller could not read', () => {
   });
 
   it('is limited per address (180 per 10 minutes) across accounts', async () => {
-    // Every call of this file came from 127.0.0.1; fresh accounts stay
-    // under their own limit until the address's is used up.
+    // The limit's windows are fixed 10-minute slots: start in a fresh one,
+    // not in the last minute of one (a window that ends mid-test would let
+    // more through), and count from there.
+    const toEnd = 600_000 - (Date.now() % 600_000);
+    if (toEnd < 60_000) await new Promise((r) => setTimeout(r, toEnd + 1000));
+    await query(t, 'delete from private.rate_limit_hits');
+    calls = 0;
+    // Every call comes from 127.0.0.1; fresh accounts stay under their own
+    // limit until the address's is used up.
     let refused: { message: string; code?: string } | null = null;
     while (refused === null && calls <= 180) {
       const account = await createUser(t);
@@ -153,5 +161,5 @@ describe('get_similar_feedback reveals nothing a caller could not read', () => {
     expect(refused?.message).toBe(
       'Too many similar-feedback lookups. Please wait a few minutes.',
     );
-  });
+  }, 120_000);
 });

@@ -110,6 +110,7 @@ describe('web hosting', () => {
       linkedinClientId: null,
       linkedinAuthorizeUrl: null,
       supportEmail: 'hello@peega.app',
+      billingEnabled: false,
     });
   });
 

@@ -21,6 +21,8 @@ export type Env = {
   linkedinAuthorizeUrl: string | null;
   /** Where users write for what only a person can do; older backends leave it out. */
   supportEmail: string | null;
+  /** Stripe is configured (#35); older backends leave it out: not configured. */
+  billingEnabled: boolean;
 };
 
 // Checked by hand rather than with zod: this runs on every page, landing
@@ -64,6 +66,8 @@ const fields: { [K in keyof Env]: Check<Env[K]> } = {
   linkedinClientId: orNull(nonEmpty),
   linkedinAuthorizeUrl: orNull(httpUrl),
   supportEmail: orNull(nonEmpty),
+  billingEnabled: (value) =>
+    value === undefined ? { value: false } : flag(value),
 };
 
 /** The configuration could not be loaded or does not follow the contract. */

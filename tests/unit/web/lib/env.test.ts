@@ -10,6 +10,7 @@ const good = {
   linkedinClientId: 'client-123',
   linkedinAuthorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
   supportEmail: 'help@example.com',
+  billingEnabled: false,
 };
 
 describe('parseEnv', () => {
@@ -30,6 +31,18 @@ describe('parseEnv', () => {
     const { supportEmail, ...older } = good;
     expect(supportEmail).toBeTruthy();
     expect(parseEnv(older).supportEmail).toBeNull();
+  });
+
+  it('reads a backend without the billing flag as billing off (#35)', () => {
+    const { billingEnabled, ...older } = good;
+    expect(billingEnabled).toBe(false);
+    expect(parseEnv({ ...older }).billingEnabled).toBe(false);
+    expect(parseEnv({ ...good, billingEnabled: true }).billingEnabled).toBe(
+      true,
+    );
+    expect(() => parseEnv({ ...good, billingEnabled: 'yes' })).toThrow(
+      EnvError,
+    );
   });
 
   it.each(['http://localhost:3000', 'http://127.0.0.1:54321'])(

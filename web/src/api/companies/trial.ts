@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCompanyPlan, setMemberSeat, startTrial } from '@shared/data/trial';
+import {
+  getCompanyPlan,
+  openBilling,
+  setMemberSeat,
+  startTrial,
+} from '@shared/data/trial';
 import { useUserId } from '@web/api/auth/use-session';
 import { companyKeys } from '@web/api/companies/keys';
 import { getSupabase } from '@web/lib/supabase';
@@ -36,3 +41,10 @@ export const useSetMemberSeat = () =>
   usePlanMutation((a: { userId: string; keep: boolean }) =>
     setMemberSeat(getSupabase(), a.userId, a.keep),
   );
+
+/** The owner's way to Stripe (#35): resolves with where the browser goes. */
+export const useOpenBilling = () =>
+  useMutation({
+    mutationFn: (request: Parameters<typeof openBilling>[1]) =>
+      openBilling(getSupabase(), request),
+  });

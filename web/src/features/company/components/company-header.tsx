@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { toast } from '@web/lib/toast';
 import type { Company } from '@shared/data/companies';
@@ -15,8 +16,13 @@ import {
   menuItemClass,
 } from '@web/components/ui/menu-button';
 import { paths } from '@web/config/paths';
-import { PlanNotice } from '../plan/plan-notice';
 import { TrialBadge } from '../plan/trial-badge';
+
+// The plan's notices (#35) are rare and never block the screen: their
+// words load after it.
+const PlanNotice = lazy(() =>
+  import('../plan/plan-notice').then((m) => ({ default: m.PlanNotice })),
+);
 
 function CompanyMenu({ company }: { company: Company }) {
   const navigate = useNavigate();
@@ -152,7 +158,9 @@ export function CompanyHeader({ company }: { company: Company }) {
           <CompanyMenu company={company} />
         </div>
       </header>
-      <PlanNotice />
+      <Suspense fallback={null}>
+        <PlanNotice />
+      </Suspense>
     </>
   );
 }

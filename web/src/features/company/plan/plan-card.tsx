@@ -5,7 +5,12 @@ import {
   TRIAL_TEXTS,
   type TrialRefusal,
 } from '@shared/domain/trial';
-import { useCompanyPlan, useStartTrial } from '@web/api/companies/trial';
+import {
+  useCompanyPlan,
+  useOpenBilling,
+  useStartTrial,
+} from '@web/api/companies/trial';
+import { getEnv } from '@web/lib/env';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -86,6 +91,84 @@ function TrialOffer({
   );
 }
 
+/** Leaves for Stripe: Checkout or the Portal, or says why not. */
+function useGoToStripe() {
+  const open = useOpenBilling();
+  return {
+    pending: open.isPending,
+    go: (request: Parameters<typeof open.mutateAsync>[0]) =>
+      open.mutateAsync(request).then(
+        (url) => window.location.assign(url),
+        (err: unknown) =>
+          toast.error('Billing is not available', {
+            description: err instanceof Error ? err.message : String(err),
+          }),
+      ),
+  };
+}
+
+/**
+ * Pro and Advanced: "Coming soon" until billing is configured (the spec's
+ * words); then the owner upgrades through Stripe Checkout, or manages a
+ * bought plan in the Customer Portal. Members see the plans, never billing.
+ */
+function PaidPlans({
+  owner,
+  billing,
+}: {
+  owner: boolean;
+  billing: string | null;
+}) {
+  const { billingEnabled } = getEnv();
+  const stripe = useGoToStripe();
+  const bought = billing === 'active' || billing === 'past_due';
+  return (
+    <>
+      <ul className="mt-4 grid gap-2 sm:grid-cols-2" aria-label="Paid plans">
+        {(['pro', 'advanced'] as const).map((p) => (
+          <li key={p} className="rounded-xl border border-line p-3 text-sm">
+            <p className="flex items-center justify-between gap-2 font-semibold">
+              {PLAN_RULES[p].name} · {PLAN_RULES[p].priceEurPerMonth} €/month
+              {!billingEnabled && (
+                <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold text-accent-700">
+                  Coming soon
+                </span>
+              )}
+            </p>
+            <p className="mt-1 text-ink-muted">{planLine(p)}.</p>
+            {billingEnabled && owner && !bought && (
+              <Button
+                size="sm"
+                className="mt-2"
+                disabled={stripe.pending}
+                onClick={() => void stripe.go({ action: 'checkout', plan: p })}
+              >
+                Upgrade to {PLAN_RULES[p].name}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {billingEnabled && owner && billing !== null && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          disabled={stripe.pending}
+          onClick={() => void stripe.go({ action: 'portal' })}
+        >
+          Manage billing
+        </Button>
+      )}
+      {billingEnabled && !owner && (
+        <p className="mt-3 text-sm text-ink-muted">
+          Only the owner of the company changes its plan.
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * Settings → Plan (#35): the company's plan, its trial (offer, countdown,
  * end) and the paid plans, "Coming soon" until billing is configured.
@@ -134,23 +217,10 @@ export function PlanCard() {
               {TRIAL_TEXTS.refusals.used}
             </p>
           )}
-          <ul
-            className="mt-4 grid gap-2 sm:grid-cols-2"
-            aria-label="Paid plans"
-          >
-            {(['pro', 'advanced'] as const).map((p) => (
-              <li key={p} className="rounded-xl border border-line p-3 text-sm">
-                <p className="flex items-center justify-between gap-2 font-semibold">
-                  {PLAN_RULES[p].name} · {PLAN_RULES[p].priceEurPerMonth}{' '}
-                  €/month
-                  <span className="rounded-full bg-accent-100 px-2 py-0.5 text-[0.65rem] font-bold text-accent-700">
-                    Coming soon
-                  </span>
-                </p>
-                <p className="mt-1 text-ink-muted">{planLine(p)}.</p>
-              </li>
-            ))}
-          </ul>
+          <PaidPlans
+            owner={data.my_role === 'owner'}
+            billing={data.billing_status}
+          />
         </>
       )}
     </Card>

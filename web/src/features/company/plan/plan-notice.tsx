@@ -20,9 +20,10 @@ function seen(endsAt: string): boolean {
 }
 
 /**
- * Under the company header (#35): a read-only seat says so; the last three
- * days of a trial remind everyone (the owner is e-mailed too); its end is
- * told once to the owner, until dismissed.
+ * Under the company header (#35): a read-only seat says so; a failed
+ * payment's grace is told to everyone; the last three days of a trial remind
+ * everyone (the owner is e-mailed too); its end is told once to the owner,
+ * until dismissed.
  */
 export function PlanNotice() {
   const { data: plan } = useCompanyPlan();
@@ -45,6 +46,35 @@ export function PlanNotice() {
         >
           {TRIAL_TEXTS.readOnlyYou}
         </p>
+      </div>
+    );
+  if (plan.billing_status === 'past_due' && plan.grace_ends_at)
+    return (
+      <div className={box}>
+        <div
+          role="status"
+          data-testid="payment-failed"
+          className={`${inner} border-red-300 bg-red-50 text-red-900`}
+        >
+          <p className="min-w-0 flex-1 basis-64">
+            {TRIAL_TEXTS.paymentFailed(
+              plan.plan === 'advanced' ? 'Advanced' : 'Pro',
+              new Date(plan.grace_ends_at).toLocaleDateString('en-GB', {
+                day: 'numeric',
+                month: 'short',
+                year: 'numeric',
+              }),
+            )}
+          </p>
+          {owner && (
+            <Link
+              to={`${paths.companySettings}#plan`}
+              className="font-semibold text-brand-700 underline"
+            >
+              See your plan
+            </Link>
+          )}
+        </div>
       </div>
     );
   if (days !== null && trialEndsSoon(days))
