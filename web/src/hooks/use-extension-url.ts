@@ -1,25 +1,15 @@
-import { useEffect, useState } from 'react';
-import { loadEnv, peekEnv } from '@web/lib/env';
+import { useEnvValue } from './use-env-value';
 
 /** The backend's own instructions page, until /config.json names another. */
 const FALLBACK = '/extension';
 
+const pick = (env: { extensionUrl: string }) => env.extensionUrl;
+
 /**
- * Where "Download Extension" points (/config.json `extensionUrl`), for pages
- * that render without waiting for the configuration: the landing pages and
- * the footer show at once and pick the configured link up when it arrives.
+ * Where "Download Extension" points (/config.json `extensionUrl`): the
+ * landing pages and the footer show at once and pick the configured link up
+ * when it arrives.
  */
 export function useExtensionUrl(): string {
-  const [url, setUrl] = useState(() => peekEnv()?.extensionUrl ?? FALLBACK);
-  useEffect(() => {
-    let active = true;
-    loadEnv().then(
-      (env) => active && setUrl(env.extensionUrl),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return url;
+  return useEnvValue(pick, FALLBACK);
 }

@@ -16,6 +16,7 @@ import {
   menuItemClass,
 } from '@web/components/ui/menu-button';
 import { paths } from '@web/config/paths';
+import { peekEnv } from '@web/lib/env';
 import { TrialBadge } from '../plan/trial-badge';
 
 // The plan's notices (#35) are rare and never block the screen: their
@@ -23,6 +24,25 @@ import { TrialBadge } from '../plan/trial-badge';
 const PlanNotice = lazy(() =>
   import('../plan/plan-notice').then((m) => ({ default: m.PlanNotice })),
 );
+
+/** The plan's name; with billing configured it leads to the plan (#35). */
+function PlanBadge({ name, upgrade }: { name: string; upgrade: boolean }) {
+  const badge = (
+    <Badge data-testid="plan-badge" className="bg-brand-100 text-brand-800">
+      {name}
+    </Badge>
+  );
+  if (!upgrade) return badge;
+  return (
+    <Link
+      to={`${paths.companySettings}#plan`}
+      title="See plans and upgrade"
+      className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {badge}
+    </Link>
+  );
+}
 
 function CompanyMenu({ company }: { company: Company }) {
   const navigate = useNavigate();
@@ -136,12 +156,12 @@ export function CompanyHeader({ company }: { company: Company }) {
           )}
           <TrialBadge
             fallback={
-              <Badge
-                data-testid="plan-badge"
-                className="bg-brand-100 text-brand-800"
-              >
-                {PLAN_RULES[plan].name}
-              </Badge>
+              <PlanBadge
+                name={PLAN_RULES[plan].name}
+                upgrade={
+                  (peekEnv()?.billingEnabled ?? false) && plan !== 'advanced'
+                }
+              />
             }
           />
           {allowance.data?.demo_mode && (

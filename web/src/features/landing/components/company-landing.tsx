@@ -4,6 +4,7 @@ import { BRAND_SLUG, COMPANY_BRAND } from '@shared/domain/brand';
 import { PLAN_RULES } from '@shared/domain/plans';
 import { buttonClass } from '@web/components/ui/button';
 import { paths } from '@web/config/paths';
+import { useBillingEnabled } from '@web/hooks/use-billing-enabled';
 import { CompanyFaq } from './company-faq';
 import { CompanyFooter } from './company-footer';
 import { CompanyNav } from './company-nav';
@@ -106,6 +107,7 @@ function Stars() {
 
 /** The company landing page (/companies), branded Peega for Business. */
 export function CompanyLanding() {
+  const billing = useBillingEnabled();
   return (
     <div className="min-h-dvh bg-surface">
       <title>{`${COMPANY_BRAND}: see what your visitors think`}</title>
@@ -218,7 +220,12 @@ export function CompanyLanding() {
               14-day free trial, no card required.
             </p>
             <ul className="mt-10 grid gap-5 md:grid-cols-3">
-              {PRICING.map((p) => (
+              {PRICING.map(({ soon: paid, ...p }) => ({
+                ...p,
+                paid,
+                // Paid plans are real once Stripe is configured (#35).
+                soon: paid && !billing,
+              })).map((p) => (
                 <li
                   key={p.name}
                   data-testid="plan"
@@ -247,14 +254,22 @@ export function CompanyLanding() {
                     ))}
                   </ul>
                   <Link
-                    to={paths.companySignup}
+                    to={
+                      p.paid && !p.soon
+                        ? `${paths.companySettings}#plan`
+                        : paths.companySignup
+                    }
                     className={buttonClass(
                       p.soon ? 'secondary' : 'primary',
                       'md',
                       'mt-6',
                     )}
                   >
-                    {p.soon ? 'Start with Free' : 'Try it now'}
+                    {p.soon
+                      ? 'Start with Free'
+                      : p.paid
+                        ? `Choose ${p.name}`
+                        : 'Try it now'}
                   </Link>
                 </li>
               ))}
