@@ -16,6 +16,18 @@ export const baseURL = `http://127.0.0.1:${port}`;
  * integrations functions call it.
  */
 export const fixturePort = port + 2;
+/**
+ * Stripe as the journeys' backend knows it (#35 billing): the billing
+ * function's client reaches the fake Stripe API a journey starts on the
+ * fixture port (tests/support/fake-stripe.ts), whose pages sign their events
+ * with this webhook secret.
+ */
+export const e2eStripe = {
+  STRIPE_SECRET_KEY: 'sk_test_peega_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_peega_e2e',
+  STRIPE_PRICE_PRO: 'price_e2e_pro',
+  STRIPE_PRICE_ADVANCED: 'price_e2e_advanced',
+};
 
 /**
  * The fake OpenID Connect provider the LinkedIn journeys start on the next
@@ -110,6 +122,9 @@ function backendFor(p: number) {
       DOMAIN_VERIFICATION_HOME_URL: `http://127.0.0.1:${fixtures}/{domain}/`,
       // The tracker hand-off journey's fake GitHub API (company-handoff.spec.ts).
       PEEGA_GITHUB_API_URL: `http://127.0.0.1:${fixtures}/github`,
+      // Billing is configured: the paid plans lead to (fake) Stripe.
+      ...e2eStripe,
+      STRIPE_API_URL: `http://127.0.0.1:${fixtures}`,
     },
   };
 }

@@ -97,7 +97,12 @@ test('the company landing page', async ({ page }) => {
   await expect(page.getByTestId('plan')).toHaveCount(3);
   await expect(page.locator('#pricing')).toContainText('15 €');
   await expect(page.locator('#pricing')).toContainText('30 €');
-  await expect(page.locator('#pricing')).toContainText('Coming soon');
+  // The journeys' backend sells the plans (#35; "Coming soon" without
+  // Stripe is the unit test's, company-pricing.test.tsx).
+  await expect(page.getByRole('link', { name: 'Choose Pro' })).toHaveAttribute(
+    'href',
+    '/company-settings#plan',
+  );
   await expect(page.locator('#faq details')).toHaveCount(5);
   await page.getByRole('tab', { name: 'Engineering' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('Reproduce bugs');
