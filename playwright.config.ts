@@ -118,7 +118,7 @@ function backendFor(p: number) {
       LINKEDIN_USERINFO_URL: `${oidc.url}/userinfo`,
       LINKEDIN_ISSUER: oidc.url,
       DOMAIN_VERIFICATION_FILE_URL: `http://127.0.0.1:${fixtures}/{domain}/.well-known/peega-verification.txt`,
-      // The claim journey's home page with the meta tag (claim.spec.ts).
+      // The trial journey's home page with the meta tag (company-trial.spec.ts).
       DOMAIN_VERIFICATION_HOME_URL: `http://127.0.0.1:${fixtures}/{domain}/`,
       // The tracker hand-off journey's fake GitHub API (company-handoff.spec.ts).
       PEEGA_GITHUB_API_URL: `http://127.0.0.1:${fixtures}/github`,
