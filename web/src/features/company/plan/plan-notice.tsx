@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   runningTrialDays,
@@ -19,6 +19,49 @@ function seen(endsAt: string): boolean {
   }
 }
 
+const TONES = {
+  warn: 'border-yellow-300 bg-yellow-50 text-yellow-900',
+  alarm: 'border-red-300 bg-red-50 text-red-900',
+  plain: 'border-line bg-white text-ink',
+} as const;
+
+/** One notice under the header: its words, then its links and buttons. */
+function Notice({
+  testId,
+  tone,
+  text,
+  children,
+}: {
+  testId: string;
+  tone: keyof typeof TONES;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto mt-4 w-full max-w-6xl px-4 sm:px-6">
+      <div
+        role="status"
+        data-testid={testId}
+        className={`flex w-full flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border px-4 py-3 text-sm ${TONES[tone]}`}
+      >
+        <p className="min-w-0 flex-1 basis-64">{text}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function PlanLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={`${paths.companySettings}#${to}`}
+      className="font-semibold text-brand-700 underline"
+    >
+      {label}
+    </Link>
+  );
+}
+
 /**
  * Under the company header (#35): a read-only seat says so; a failed
  * payment's grace is told to everyone; the last three days of a trial remind
@@ -31,73 +74,42 @@ export function PlanNotice() {
   if (!plan) return null;
   const days = runningTrialDays(plan);
   const owner = plan.my_role === 'owner';
-  const box =
-    'mx-auto mt-4 flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 sm:px-6';
-  const inner =
-    'flex w-full flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border px-4 py-3 text-sm';
+  const seePlan = owner && <PlanLink to="plan" label="See your plan" />;
 
   if (plan.read_only)
     return (
-      <div className={box}>
-        <p
-          role="status"
-          data-testid="read-only-seat"
-          className={`${inner} border-yellow-300 bg-yellow-50 text-yellow-900`}
-        >
-          {TRIAL_TEXTS.readOnlyYou}
-        </p>
-      </div>
+      <Notice
+        testId="read-only-seat"
+        tone="warn"
+        text={TRIAL_TEXTS.readOnlyYou}
+      />
     );
   if (plan.billing_status === 'past_due' && plan.grace_ends_at)
     return (
-      <div className={box}>
-        <div
-          role="status"
-          data-testid="payment-failed"
-          className={`${inner} border-red-300 bg-red-50 text-red-900`}
-        >
-          <p className="min-w-0 flex-1 basis-64">
-            {TRIAL_TEXTS.paymentFailed(
-              plan.plan === 'advanced' ? 'Advanced' : 'Pro',
-              new Date(plan.grace_ends_at).toLocaleDateString('en-GB', {
-                day: 'numeric',
-                month: 'short',
-                year: 'numeric',
-              }),
-            )}
-          </p>
-          {owner && (
-            <Link
-              to={`${paths.companySettings}#plan`}
-              className="font-semibold text-brand-700 underline"
-            >
-              See your plan
-            </Link>
-          )}
-        </div>
-      </div>
+      <Notice
+        testId="payment-failed"
+        tone="alarm"
+        text={TRIAL_TEXTS.paymentFailed(
+          plan.plan === 'advanced' ? 'Advanced' : 'Pro',
+          new Date(plan.grace_ends_at).toLocaleDateString('en-GB', {
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+          }),
+        )}
+      >
+        {seePlan}
+      </Notice>
     );
   if (days !== null && trialEndsSoon(days))
     return (
-      <div className={box}>
-        <div
-          role="status"
-          data-testid="trial-ends-soon"
-          className={`${inner} border-yellow-300 bg-yellow-50 text-yellow-900`}
-        >
-          <p className="min-w-0 flex-1 basis-64">
-            {TRIAL_TEXTS.endsSoon(days)}
-          </p>
-          {owner && (
-            <Link
-              to={`${paths.companySettings}#plan`}
-              className="font-semibold text-brand-700 underline"
-            >
-              See your plan
-            </Link>
-          )}
-        </div>
-      </div>
+      <Notice
+        testId="trial-ends-soon"
+        tone="warn"
+        text={TRIAL_TEXTS.endsSoon(days)}
+      >
+        {seePlan}
+      </Notice>
     );
   const endedAt = plan.trial_ends_at;
   if (
@@ -109,35 +121,23 @@ export function PlanNotice() {
     !seen(endedAt)
   )
     return (
-      <div className={box}>
-        <div
-          role="status"
-          data-testid="trial-ended"
-          className={`${inner} border-line bg-white text-ink`}
+      <Notice testId="trial-ended" tone="plain" text={TRIAL_TEXTS.ended}>
+        <PlanLink to="members" label="Your team" />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            try {
+              localStorage.setItem(seenKey(endedAt), '1');
+            } catch {
+              // Private mode: it is dismissed for this visit only.
+            }
+            setDismissed(true);
+          }}
         >
-          <p className="min-w-0 flex-1 basis-64">{TRIAL_TEXTS.ended}</p>
-          <Link
-            to={`${paths.companySettings}#members`}
-            className="font-semibold text-brand-700 underline"
-          >
-            Your team
-          </Link>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              try {
-                localStorage.setItem(seenKey(endedAt), '1');
-              } catch {
-                // Private mode: it is dismissed for this visit only.
-              }
-              setDismissed(true);
-            }}
-          >
-            Dismiss
-          </Button>
-        </div>
-      </div>
+          Dismiss
+        </Button>
+      </Notice>
     );
   return null;
 }
