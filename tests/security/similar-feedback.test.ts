@@ -5,7 +5,7 @@ import {
   createCompany,
   createUser,
   insertFeedback,
-  query,
+  freshRateWindow,
   type TestUser,
 } from '../integration/db/support.ts';
 
@@ -144,9 +144,7 @@ describe('get_similar_feedback reveals nothing a caller could not read', () => {
     // The limit's windows are fixed 10-minute slots: start in a fresh one,
     // not in the last minute of one (a window that ends mid-test would let
     // more through), and count from there.
-    const toEnd = 600_000 - (Date.now() % 600_000);
-    if (toEnd < 60_000) await new Promise((r) => setTimeout(r, toEnd + 1000));
-    await query(t, 'delete from private.rate_limit_hits');
+    await freshRateWindow(t);
     calls = 0;
     // Every call comes from 127.0.0.1; fresh accounts stay under their own
     // limit until the address's is used up.
@@ -161,5 +159,5 @@ describe('get_similar_feedback reveals nothing a caller could not read', () => {
     expect(refused?.message).toBe(
       'Too many similar-feedback lookups. Please wait a few minutes.',
     );
-  }, 120_000);
+  }, 180_000);
 });

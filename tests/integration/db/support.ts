@@ -200,6 +200,22 @@ export async function query<T = Record<string, unknown>>(
   return (await t.ctx.db.query<T>(sql, params)).rows;
 }
 
+/**
+ * Empties the rate limits' counters in a window that will not end soon. The
+ * limits count in fixed windows (`date_bin` from 2000-01-01, aligned to the
+ * clock): a test that spends a whole limit must not straddle a window's end,
+ * where the count starts again and more would get through.
+ */
+export async function freshRateWindow(
+  t: TestBackend,
+  windowMinutes = 10,
+): Promise<void> {
+  const windowMs = windowMinutes * 60_000;
+  const toEnd = windowMs - (Date.now() % windowMs);
+  if (toEnd < 90_000) await new Promise((r) => setTimeout(r, toEnd + 1000));
+  await t.ctx.db.query('delete from private.rate_limit_hits');
+}
+
 /** The first row of a query as the database owner (fails when there is none). */
 export async function one<T = Record<string, unknown>>(
   t: TestBackend,
