@@ -1,7 +1,7 @@
 -- =============================================================================
 -- Profiles and gamification: profiles, stats, the points ledger, levels,
--- badges, streaks, referrals, the leaderboard, rewards and LinkedIn
--- verification
+-- badges, streaks, referrals, the leaderboard, rewards, LinkedIn
+-- verification and the extension's session handover to the web app
 --
 -- Part of the schema baseline (issue #39): each function, trigger, policy and
 -- grant of this area is defined here once, in its final form. Changes after
@@ -33,6 +33,7 @@ CREATE TABLE public.profiles (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     email_on_company_message boolean DEFAULT false NOT NULL,
     email_on_topic_completed boolean DEFAULT false NOT NULL,
+    email_on_owner_joined boolean DEFAULT false NOT NULL,
     CONSTRAINT profiles_nickname_length CHECK (((char_length(nickname) >= 2) AND (char_length(nickname) <= 30))),
     CONSTRAINT profiles_tech_knowledge_range CHECK (((tech_knowledge >= 1) AND (tech_knowledge <= 10)))
 );
@@ -56,6 +57,8 @@ COMMENT ON COLUMN public.profiles.profile_completed_at IS 'First time the saved 
 COMMENT ON COLUMN public.profiles.email_on_company_message IS 'The author''s choice (off by default): an e-mail when a company writes to them about their feedback (#21). Only the owner reads or writes it.';
 
 COMMENT ON COLUMN public.profiles.email_on_topic_completed IS 'The author''s choice (off by default): an e-mail when a company completes something they reported (#22). Only the owner reads or writes it.';
+
+COMMENT ON COLUMN public.profiles.email_on_owner_joined IS 'The author''s choice (off by default): an e-mail when the owner of a site they reported about joins Peega (#35). Only the owner reads or writes it.';
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
@@ -150,6 +153,30 @@ ALTER TABLE ONLY private.linkedin_verifications
     ADD CONSTRAINT linkedin_verifications_subject_key UNIQUE (subject);
 
 ALTER TABLE private.linkedin_verifications ENABLE ROW LEVEL SECURITY;
+
+-- "Open dashboard" in the signed-in extension lands on the web dashboard
+-- signed in (#40 item 17). The extension asks for a one-time code
+-- (create_session_handover, with its session); the web page hands the code
+-- to the session-handover function, which redeems it with the service role
+-- and signs the browser in through GoTrue's own magic-link token (admin
+-- generate_link, then verifyOtp with the token hash). A code is random (256
+-- bits), kept only as its hash, bound to the account that asked, valid for
+-- one minute and used at most once.
+CREATE TABLE private.session_handovers (
+    code_hash text NOT NULL,
+    user_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone DEFAULT (now() + '00:01:00'::interval) NOT NULL
+);
+
+COMMENT ON TABLE private.session_handovers IS 'One-time codes that hand the extension''s session to the web app: the hash only, one minute, one use (deleted when redeemed).';
+
+ALTER TABLE ONLY private.session_handovers
+    ADD CONSTRAINT session_handovers_pkey PRIMARY KEY (code_hash);
+
+CREATE INDEX session_handovers_user_id_idx ON private.session_handovers USING btree (user_id);
+
+ALTER TABLE private.session_handovers ENABLE ROW LEVEL SECURITY;
 
 -- Upload paths are {folder}/{uuid}.{ext} and companies read them, so the
 -- folder must not be the auth user id (DECISIONS.md "Anonymity"). The mapping
@@ -412,6 +439,9 @@ ALTER TABLE ONLY private.linkedin_nonces
 
 ALTER TABLE ONLY private.linkedin_verifications
     ADD CONSTRAINT linkedin_verifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY private.session_handovers
+    ADD CONSTRAINT session_handovers_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY private.upload_folders
     ADD CONSTRAINT upload_folders_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
@@ -1256,6 +1286,28 @@ $$;
 
 COMMENT ON FUNCTION public.compute_level(p_points numeric) IS 'Level 0-5 for a total of points (the SQL twin of levelForPoints).';
 
+CREATE FUNCTION public.create_session_handover() RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+  v_code text := encode(extensions.gen_random_bytes(32), 'hex');
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'You need to be signed in.';
+  end if;
+  perform private.check_rate_limit('session_handover', 20, 60, interval '10 minutes',
+    'Too many dashboard links in a short time. Please wait a little and try again.');
+  delete from private.session_handovers where expires_at <= now();
+  insert into private.session_handovers (code_hash, user_id)
+  values (encode(extensions.digest(v_code, 'sha256'), 'hex'), v_uid);
+  return v_code;
+end
+$$;
+
+COMMENT ON FUNCTION public.create_session_handover() IS 'Signed in: a one-time code (valid one minute) that the session-handover function exchanges for a sign-in of the same account in the web app; 20 per account and 60 per address in 10 minutes.';
+
 CREATE FUNCTION public.get_leaderboard(page_num integer DEFAULT 1, page_size integer DEFAULT 10) RETURNS TABLE(rank bigint, nickname text, feedback_count integer, level integer, xp integer, total_count bigint, is_current_user boolean)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -1536,6 +1588,43 @@ $$;
 
 COMMENT ON FUNCTION public.record_linkedin_verification(p_user_id uuid, p_subject text, p_nonce text) IS 'Server-only (service role): records a LinkedIn verification once per state nonce and member, marks the profile verified and awards +30 XP once; true when this call awarded the XP.';
 
+-- The session-handover function's call: the code's account, once, while it
+-- is fresh; null for an unknown, used or expired code. Counted per address
+-- so the codes cannot be tried in bulk (they are also too long to guess).
+CREATE FUNCTION public.redeem_session_handover(p_code text, p_address text) RETURNS TABLE(user_id uuid, email text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_user uuid;
+  v_expires timestamptz;
+begin
+  perform private.hit_rate_limit(
+    'session_handover_redeem:address:' || md5('session_handover_redeem:' || coalesce(nullif(btrim(p_address), ''), 'unknown')),
+    interval '10 minutes', 60,
+    'Too many sign-in attempts in a short time. Please wait a little and try again.');
+  if p_code is null or p_code !~ '^[0-9a-f]{64}$' then
+    return;
+  end if;
+  delete from private.session_handovers h
+   where h.code_hash = encode(extensions.digest(p_code, 'sha256'), 'hex')
+  returning h.user_id, h.expires_at into v_user, v_expires;
+  -- Deleted above whatever its age: an expired code is spent too.
+  if v_user is null or v_expires <= now() then
+    return;
+  end if;
+  return query
+    select u.id, u.email::text
+      from auth.users u
+     where u.id = v_user
+       and u.email is not null
+       and (u.banned_until is null or u.banned_until <= now())
+       and u.deleted_at is null;
+end
+$$;
+
+COMMENT ON FUNCTION public.redeem_session_handover(p_code text, p_address text) IS 'Service role (session-handover): spends a one-time code and answers its account and e-mail when the code was fresh; nothing for an unknown, used or expired code; 60 tries per address in 10 minutes.';
+
 -- ---------- triggers -------------------------------------------------------
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW WHEN ((NOT new.is_anonymous)) EXECUTE FUNCTION private.handle_new_user();
@@ -1679,6 +1768,8 @@ GRANT UPDATE(email_on_company_message) ON TABLE public.profiles TO authenticated
 
 GRANT UPDATE(email_on_topic_completed) ON TABLE public.profiles TO authenticated;
 
+GRANT UPDATE(email_on_owner_joined) ON TABLE public.profiles TO authenticated;
+
 REVOKE ALL ON FUNCTION private.profile_sections(p public.profiles, OUT general boolean, OUT job boolean, OUT interests boolean, OUT complete boolean) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.ranked_users() FROM PUBLIC;
@@ -1707,6 +1798,9 @@ GRANT ALL ON FUNCTION public.claim_reward(p_reward_id uuid) TO service_role, aut
 REVOKE ALL ON FUNCTION public.compute_level(p_points numeric) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.compute_level(p_points numeric) TO service_role, anon, authenticated;
 
+REVOKE ALL ON FUNCTION public.create_session_handover() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.create_session_handover() TO authenticated;
+
 REVOKE ALL ON FUNCTION public.get_leaderboard(page_num integer, page_size integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_leaderboard(page_num integer, page_size integer) TO service_role, authenticated;
 
@@ -1730,6 +1824,9 @@ GRANT ALL ON FUNCTION public.process_referral_signup(p_invitee_id uuid, p_referr
 
 REVOKE ALL ON FUNCTION public.record_linkedin_verification(p_user_id uuid, p_subject text, p_nonce text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_linkedin_verification(p_user_id uuid, p_subject text, p_nonce text) TO service_role;
+
+REVOKE ALL ON FUNCTION public.redeem_session_handover(p_code text, p_address text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.redeem_session_handover(p_code text, p_address text) TO service_role;
 
 REVOKE ALL ON TABLE public.badges FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.badges TO service_role;

@@ -1,6 +1,7 @@
 -- =============================================================================
 -- Feedback and media: what consumers send, votes, views, status changes,
--- technical context, notifications, storage buckets and upload folders
+-- technical context, notifications, storage buckets and upload folders, and
+-- the feedback that waits for a site's owner (the public claim page)
 --
 -- Part of the schema baseline (issue #39): each function, trigger, policy and
 -- grant of this area is defined here once, in its final form. Changes after
@@ -264,6 +265,46 @@ ALTER TABLE ONLY private.feedback_sites
 
 ALTER TABLE private.feedback_sites ENABLE ROW LEVEL SECURITY;
 
+-- #35 waiting feedback (DECISIONS.md "Waiting feedback"): feedback about a
+-- host no company has verified waits for its owner. Its author is told so,
+-- the public claim page shows bucketed counts by category and month (never
+-- content, authors or screenshots; nothing for a claimed domain), operators
+-- see the most-waited-for sites, and when a domain is verified each waiting
+-- author is told once.
+--
+-- Counts per host, category and month, kept by a trigger so that the claim
+-- page reads a few rows instead of a domain's feedback. Spam is not counted.
+CREATE TABLE private.host_report_counts (
+    host text NOT NULL,
+    category text NOT NULL,
+    month date NOT NULL,
+    reports integer NOT NULL,
+    CONSTRAINT host_report_counts_positive CHECK ((reports >= 0))
+);
+
+COMMENT ON TABLE private.host_report_counts IS 'Feedback per host, category and UTC month (spam excluded), kept by feedback_host_counts; what get_domain_claim, get_my_waiting_sites and get_waiting_domains read.';
+
+ALTER TABLE ONLY private.host_report_counts
+    ADD CONSTRAINT host_report_counts_pkey PRIMARY KEY (host, category, month);
+
+CREATE INDEX host_report_counts_domain_idx ON private.host_report_counts USING btree (reverse(host) text_pattern_ops);
+
+ALTER TABLE private.host_report_counts ENABLE ROW LEVEL SECURITY;
+
+-- Each waiting author is told once per domain when its owner verifies it.
+CREATE TABLE private.owner_joined_notices (
+    user_id uuid NOT NULL,
+    domain text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+COMMENT ON TABLE private.owner_joined_notices IS 'Authors already told that the owner of a domain joined (once per author and domain).';
+
+ALTER TABLE ONLY private.owner_joined_notices
+    ADD CONSTRAINT owner_joined_notices_pkey PRIMARY KEY (user_id, domain);
+
+ALTER TABLE private.owner_joined_notices ENABLE ROW LEVEL SECURITY;
+
 CREATE TABLE public.company_feedback_events (
     id bigint NOT NULL,
     company_id uuid NOT NULL,
@@ -356,7 +397,8 @@ CREATE TABLE public.notifications (
     read_at timestamp with time zone,
     company_name text,
     xp integer,
-    CONSTRAINT notifications_kind_known CHECK ((kind = ANY (ARRAY['feedback_status'::text, 'company_message'::text, 'topic_completed'::text])))
+    site text,
+    CONSTRAINT notifications_kind_known CHECK ((kind = ANY (ARRAY['feedback_status'::text, 'company_message'::text, 'topic_completed'::text, 'company_removed'::text, 'owner_joined'::text])))
 );
 
 COMMENT ON TABLE public.notifications IS 'Messages to a user, sent live: one per status change of their feedback (who changed it is not included).';
@@ -366,6 +408,8 @@ COMMENT ON COLUMN public.notifications.read_at IS 'Set by the user when read; th
 COMMENT ON COLUMN public.notifications.company_name IS 'company_message: the company that asked.';
 
 COMMENT ON COLUMN public.notifications.xp IS 'topic_completed: the XP the completion gave the user for their feedback in the topic.';
+
+COMMENT ON COLUMN public.notifications.site IS 'owner_joined: the domain whose owner verified it.';
 
 ALTER TABLE ONLY public.notifications
     ADD CONSTRAINT notifications_pkey PRIMARY KEY (id);
@@ -386,6 +430,9 @@ ALTER TABLE ONLY private.company_notification_jobs
 
 ALTER TABLE ONLY private.feedback_processing_jobs
     ADD CONSTRAINT feedback_processing_jobs_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY private.owner_joined_notices
+    ADD CONSTRAINT owner_joined_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.company_feedback_events
     ADD CONSTRAINT company_feedback_events_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
@@ -538,6 +585,59 @@ end
 $$;
 
 COMMENT ON FUNCTION private.company_feedback_rows(p_company public.companies, p_domains text[], p_search text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_limit integer, p_offset bigint) IS 'Summaries of the feedback matching the given company domains (exact or subdomain), filtered and paged; on a plan with a view allowance the excerpt and AI labels only for feedback opened this period; the search matches only what the list shows; contact details masked; no author identity.';
+
+CREATE FUNCTION private.count_host_report(p_host text, p_category text, p_created timestamptz, p_delta integer) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into private.host_report_counts as c (host, category, month, reports)
+  select p_host, p_category, date_trunc('month', p_created at time zone 'UTC')::date, greatest(p_delta, 0)
+   where p_host is not null
+  on conflict (host, category, month) do update set reports = greatest(c.reports + p_delta, 0)
+$$;
+
+COMMENT ON FUNCTION private.count_host_report(p_host text, p_category text, p_created timestamptz, p_delta integer) IS 'Adds p_delta (+1 or -1) to one cell of private.host_report_counts.';
+
+CREATE FUNCTION private.domain_owner_joined() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- Authors of feedback under the domain that waited until now: hosts no
+  -- other verified domain already owned.
+  with authors as (
+    select distinct f.user_id
+      from public.feedback f
+     where reverse(f.website_host) ~>=~ reverse(new.domain)
+       and reverse(f.website_host) ~<~ (reverse(new.domain) || '/')
+       and (f.website_host = new.domain or reverse(f.website_host) like (reverse(new.domain) || '.%'))
+       and f.user_id is not null and not f.is_spam
+       and not exists (select 1 from public.company_domains o
+                        where o.verified_at is not null and o.domain = any(private.host_suffixes(f.website_host))
+                          and not (o.company_id = new.company_id and o.domain = new.domain))
+  ), fresh as (
+    insert into private.owner_joined_notices (user_id, domain)
+    select a.user_id, new.domain from authors a
+    on conflict do nothing
+    returning user_id
+  ), told as (
+    insert into public.notifications (user_id, kind, site)
+    select fresh.user_id, 'owner_joined', new.domain from fresh
+    returning user_id
+  )
+  insert into private.owner_joined_emails (user_id, domain)
+  select t.user_id, new.domain from told t
+    join public.profiles p on p.id = t.user_id
+   where p.email_on_owner_joined
+  on conflict do nothing;
+  if found then
+    perform pg_notify('owner_joined_emails', '');
+  end if;
+  return null;
+end
+$$;
+
+COMMENT ON FUNCTION private.domain_owner_joined() IS 'When a domain becomes verified: one owner_joined notification to each author whose feedback waited for it (once per author and domain), and an e-mail queued for those who turned it on; the company learns nothing about them.';
 
 CREATE FUNCTION private.feedback_after_insert() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -849,6 +949,23 @@ $$;
 
 COMMENT ON FUNCTION private.feedback_before_update() IS 'Before a feedback changes: identity, raw text and XP are immutable; status moves follow the workflow; updated_at moves only for content or status, not counters.';
 
+CREATE FUNCTION private.feedback_host_counts() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.website_host is not null and not old.is_spam then
+    perform private.count_host_report(old.website_host, old.category, old.created_at, -1);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.website_host is not null and not new.is_spam then
+    perform private.count_host_report(new.website_host, new.category, new.created_at, 1);
+  end if;
+  return null;
+end
+$$;
+
+COMMENT ON FUNCTION private.feedback_host_counts() IS 'Keeps private.host_report_counts in step with feedback (insert, delete, and a change of host, category, date or spam flag).';
+
 CREATE FUNCTION private.feedback_technical_context() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -883,6 +1000,17 @@ end
 $$;
 
 COMMENT ON FUNCTION private.feedback_technical_context_fixed() IS 'Before a feedback changes: its technical context stays as sent.';
+
+-- True when a verified domain owns the host (itself or a parent).
+CREATE FUNCTION private.host_is_claimed(p_host text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.company_domains d
+                  where d.verified_at is not null and d.domain = any(private.host_suffixes(p_host)))
+$$;
+
+COMMENT ON FUNCTION private.host_is_claimed(p_host text) IS 'Whether a company verified the host or one of its parent domains.';
 
 -- Whether an object exists in a bucket and belongs to a user.
 CREATE FUNCTION private.is_own_media(p_bucket text, p_name text, p_user_id uuid) RETURNS boolean
@@ -1102,6 +1230,19 @@ $$;
 
 COMMENT ON FUNCTION private.referral_invitee_qualifies(p_invitee uuid) IS 'True when the invitee confirmed their e-mail and has a feedback that the AI step analysed, is not spam and is not about their own company.';
 
+-- Buckets, so that one new report cannot be watched arriving
+-- (shared/domain/claims.ts REPORT_BUCKETS says the same).
+CREATE FUNCTION private.report_bucket(p_reports bigint) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(max(b), 0)::integer
+    from unnest(array[1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000]) as b
+   where b <= p_reports
+$$;
+
+COMMENT ON FUNCTION private.report_bucket(p_reports bigint) IS 'The lower bound of the bucket a count falls in (0, 1, 5, 10, 25, 50, 100, …, 100000); mirrors reportBucket.';
+
 CREATE FUNCTION private.view_after_insert() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -1206,6 +1347,23 @@ end
 $$;
 
 COMMENT ON FUNCTION private.vote_before_insert() IS 'Before a vote: voter from the session, vote type checked, never on one''s own feedback and only on feedback the voter can see.';
+
+-- The waiting cells of a domain: its own host and its subdomains, less the
+-- subdomains some company verified.
+CREATE FUNCTION private.waiting_cells(p_domain text) RETURNS TABLE(host text, category text, month date, reports integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.host, c.category, c.month, c.reports
+    from private.host_report_counts c
+   where reverse(c.host) ~>=~ reverse(p_domain)
+     and reverse(c.host) ~<~ (reverse(p_domain) || '/')
+     and (c.host = p_domain or reverse(c.host) like (reverse(p_domain) || '.%'))
+     and c.reports > 0
+     and not private.host_is_claimed(c.host)
+$$;
+
+COMMENT ON FUNCTION private.waiting_cells(p_domain text) IS 'Rows of private.host_report_counts under a domain (itself and subdomains) that no verified domain owns.';
 
 -- Server-only: the process-feedback worker writes the AI result.
 CREATE FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) RETURNS boolean
@@ -1446,6 +1604,49 @@ $$;
 
 COMMENT ON FUNCTION public.get_daily_feedback_views(company_email text) IS 'Feedback the caller''s company opened in the current period (UTC day on free, ISO week on pro) that used its allowance.';
 
+CREATE FUNCTION public.get_domain_claim(p_domain text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_domain text := private.normalize_domain(left(p_domain, 300));
+  v_first date := (date_trunc('month', now() at time zone 'UTC') - interval '11 months')::date;
+  v_total bigint;
+  v_categories jsonb;
+  v_months jsonb;
+begin
+  perform private.check_rate_limit('domain_claim', 60, 60, interval '1 minute',
+    'Too many domain look-ups. Please wait a minute and try again.');
+  if v_domain is null then
+    raise exception 'Please enter a valid domain, like example.com.' using errcode = 'invalid_parameter_value';
+  end if;
+  if private.host_is_claimed(v_domain) then
+    return jsonb_build_object('domain', v_domain, 'status', 'claimed');
+  end if;
+  with cells as materialized (
+    select w.category, w.month, w.reports from private.waiting_cells(v_domain) w
+  )
+  select (select coalesce(sum(c.reports), 0) from cells c),
+         (select jsonb_object_agg(k.category, private.report_bucket(
+                   (select coalesce(sum(c.reports), 0) from cells c where c.category = k.category)))
+            from unnest(array['bug', 'feature', 'improvement', 'other']) as k(category)),
+         (select jsonb_agg(jsonb_build_object('month', to_char(m.month, 'YYYY-MM'),
+                   'reports', private.report_bucket(
+                     (select coalesce(sum(c.reports), 0) from cells c where c.month = m.month::date)))
+                   order by m.month)
+            from generate_series(v_first, v_first + interval '11 months', interval '1 month') as m(month))
+    into v_total, v_categories, v_months;
+  return jsonb_build_object(
+    'domain', v_domain,
+    'status', case when v_total > 0 then 'waiting' else 'none' end,
+    'reports', private.report_bucket(v_total),
+    'categories', v_categories,
+    'months', v_months);
+end
+$$;
+
+COMMENT ON FUNCTION public.get_domain_claim(p_domain text) IS 'The public claim page of a domain (#35): status claimed (no figures), waiting or none; bucketed counts of its waiting feedback in all, by category and by month (last 12). Never a title, text, author or screenshot. 60 a minute per account and per address; 22023 for an invalid domain.';
+
 CREATE FUNCTION public.get_feedback_view_count(feedback_uuid uuid) RETURNS integer
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -1483,6 +1684,26 @@ end
 $$;
 
 COMMENT ON FUNCTION public.get_feedback_with_votes() IS 'The spec''s company list: the newest 1000 feedback matching the caller''s company domains, with votes; no author identity.';
+
+-- The author's sites that wait for their owner, with how many reports wait.
+CREATE FUNCTION public.get_my_waiting_sites() RETURNS TABLE(website_host text, reports integer)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_uid uuid := private.require_self(null, 'user');
+begin
+  return query
+    select h.host, private.report_bucket((select coalesce(sum(w.reports), 0) from private.waiting_cells(h.host) w))
+      from (select distinct f.website_host as host from public.feedback f
+             where f.user_id = v_uid and f.website_host is not null) h
+     where not private.host_is_claimed(h.host)
+     order by 1;
+end
+$$;
+
+COMMENT ON FUNCTION public.get_my_waiting_sites() IS 'Hosts of the caller''s feedback that no company has verified, each with the bucketed number of reports waiting for it (the author''s list says so).';
 
 -- A member of a company listing (not yet proving) a host sees only their own feedback there.
 CREATE FUNCTION public.get_similar_feedback(p_website_url text, p_text text DEFAULT NULL::text, p_limit integer DEFAULT 5) RETURNS TABLE(id uuid, title text, excerpt text, category text, status text, upvotes integer, downvotes integer, total_votes integer, created_at timestamp with time zone, similarity real, my_vote text, is_own boolean)
@@ -1591,6 +1812,30 @@ $$;
 
 COMMENT ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) IS 'View count of each of the caller''s feedback. p_user_id, if given, must be the caller.';
 
+-- Operators (blog admins): the most-waited-for sites, exact counts, for
+-- outreach by hand. Peega itself never writes to a site nobody gave it.
+CREATE FUNCTION public.get_waiting_domains(p_limit integer DEFAULT 50) RETURNS TABLE(host text, reports bigint, last_month date)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+begin
+  if not private.is_blog_admin() then
+    raise exception 'Only Peega''s admins can see this.' using errcode = 'insufficient_privilege';
+  end if;
+  return query
+    select c.host, sum(c.reports)::bigint, max(c.month)
+      from private.host_report_counts c
+     where c.reports > 0
+     group by c.host
+    having not private.host_is_claimed(c.host)
+     order by 2 desc, 1
+     limit least(greatest(coalesce(p_limit, 50), 1), 200);
+end
+$$;
+
+COMMENT ON FUNCTION public.get_waiting_domains(p_limit integer) IS 'Admins only: unclaimed hosts with the most waiting feedback (exact counts and the latest month), at most 200.';
+
 -- No member rates feedback written by any member of the same company.
 CREATE FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1664,6 +1909,8 @@ CREATE TRIGGER anonymous_owner_refused BEFORE INSERT ON public.feedback FOR EACH
 
 CREATE TRIGGER anonymous_owner_refused BEFORE INSERT ON public.feedback_votes FOR EACH ROW EXECUTE FUNCTION private.refuse_anonymous_owner('user_id');
 
+CREATE TRIGGER company_domains_owner_joined AFTER UPDATE OF verified_at ON public.company_domains FOR EACH ROW WHEN (((old.verified_at IS NULL) AND (new.verified_at IS NOT NULL))) EXECUTE FUNCTION private.domain_owner_joined();
+
 CREATE TRIGGER company_feedback_views_after_insert AFTER INSERT ON public.company_feedback_views FOR EACH ROW EXECUTE FUNCTION private.view_after_insert();
 
 CREATE TRIGGER feedback_a_rate_limit BEFORE INSERT ON public.feedback FOR EACH ROW EXECUTE FUNCTION private.feedback_rate_limit();
@@ -1681,6 +1928,12 @@ CREATE TRIGGER feedback_before_insert_technical_context BEFORE INSERT ON public.
 CREATE TRIGGER feedback_before_update BEFORE UPDATE ON public.feedback FOR EACH ROW EXECUTE FUNCTION private.feedback_before_update();
 
 CREATE TRIGGER feedback_before_update_technical_context BEFORE UPDATE OF technical_context ON public.feedback FOR EACH ROW EXECUTE FUNCTION private.feedback_technical_context_fixed();
+
+CREATE TRIGGER feedback_host_counts_delete AFTER DELETE ON public.feedback FOR EACH ROW WHEN ((old.website_host IS NOT NULL)) EXECUTE FUNCTION private.feedback_host_counts();
+
+CREATE TRIGGER feedback_host_counts_insert AFTER INSERT ON public.feedback FOR EACH ROW WHEN ((new.website_host IS NOT NULL)) EXECUTE FUNCTION private.feedback_host_counts();
+
+CREATE TRIGGER feedback_host_counts_update AFTER UPDATE OF website_host, category, created_at, is_spam ON public.feedback FOR EACH ROW WHEN (((new.website_host IS DISTINCT FROM old.website_host) OR (new.category IS DISTINCT FROM old.category) OR (new.created_at IS DISTINCT FROM old.created_at) OR (new.is_spam IS DISTINCT FROM old.is_spam))) EXECUTE FUNCTION private.feedback_host_counts();
 
 CREATE TRIGGER feedback_imported_completes_referral AFTER INSERT ON public.feedback FOR EACH ROW WHEN (((new.ai_processed_at IS NOT NULL) AND (NOT new.is_spam) AND (NOT new.self_dealing))) EXECUTE FUNCTION private.feedback_completes_referral();
 
@@ -1771,6 +2024,10 @@ REVOKE ALL ON FUNCTION private.can_transition(p_from text, p_to text) FROM PUBLI
 
 REVOKE ALL ON FUNCTION private.company_feedback_rows(p_company public.companies, p_domains text[], p_search text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_limit integer, p_offset bigint) FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.count_host_report(p_host text, p_category text, p_created timestamp with time zone, p_delta integer) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.domain_owner_joined() FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.feedback_after_insert() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.feedback_after_update() FROM PUBLIC;
@@ -1779,9 +2036,13 @@ REVOKE ALL ON FUNCTION private.feedback_before_insert() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.feedback_before_update() FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.feedback_host_counts() FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.feedback_technical_context() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.feedback_technical_context_fixed() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.host_is_claimed(p_host text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.is_own_media(p_bucket text, p_name text, p_user_id uuid) FROM PUBLIC;
 
@@ -1800,6 +2061,8 @@ REVOKE ALL ON FUNCTION private.record_view(p_company public.companies, p_feedbac
 
 REVOKE ALL ON FUNCTION private.referral_invitee_qualifies(p_invitee uuid) FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.report_bucket(p_reports bigint) FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.view_after_insert() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.views_used(p_company_id uuid) FROM PUBLIC;
@@ -1807,6 +2070,8 @@ REVOKE ALL ON FUNCTION private.views_used(p_company_id uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.vote_after_write() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.vote_before_insert() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.waiting_cells(p_domain text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.apply_feedback_analysis(p_feedback_id uuid, p_analysis jsonb) TO service_role;
@@ -1832,11 +2097,17 @@ GRANT ALL ON FUNCTION public.get_company_view_allowance() TO service_role, authe
 REVOKE ALL ON FUNCTION public.get_daily_feedback_views(company_email text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_daily_feedback_views(company_email text) TO service_role, authenticated;
 
+REVOKE ALL ON FUNCTION public.get_domain_claim(p_domain text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_domain_claim(p_domain text) TO service_role, anon, authenticated;
+
 REVOKE ALL ON FUNCTION public.get_feedback_view_count(feedback_uuid uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_feedback_view_count(feedback_uuid uuid) TO service_role, authenticated;
 
 REVOKE ALL ON FUNCTION public.get_feedback_with_votes() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_feedback_with_votes() TO service_role, authenticated;
+
+REVOKE ALL ON FUNCTION public.get_my_waiting_sites() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_my_waiting_sites() TO service_role, authenticated;
 
 REVOKE ALL ON FUNCTION public.get_similar_feedback(p_website_url text, p_text text, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_similar_feedback(p_website_url text, p_text text, p_limit integer) TO service_role, authenticated;
@@ -1846,6 +2117,9 @@ GRANT ALL ON FUNCTION public.get_user_feedback(p_user_id uuid) TO service_role, 
 
 REVOKE ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_user_feedback_view_counts(p_user_id uuid) TO service_role, authenticated;
+
+REVOKE ALL ON FUNCTION public.get_waiting_domains(p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_waiting_domains(p_limit integer) TO service_role, authenticated;
 
 REVOKE ALL ON FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.rate_feedback(feedback_uuid uuid, rating integer) TO service_role, authenticated;

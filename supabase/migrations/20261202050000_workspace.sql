@@ -107,6 +107,26 @@ CREATE INDEX feedback_messages_thread_idx ON public.feedback_messages USING btre
 
 ALTER TABLE public.feedback_messages ENABLE ROW LEVEL SECURITY;
 
+-- Masking protects authors, and only them (#40 item 3): an author's reply
+-- stays masked in feedback_messages, which the company reads (and Realtime
+-- delivers); the author's own words are kept beside it here, which only the
+-- author can read. A company's own text (its messages, its public page) is
+-- the company's and is not masked.
+CREATE TABLE public.feedback_message_originals (
+    message_id uuid NOT NULL,
+    feedback_id uuid NOT NULL,
+    body text NOT NULL
+);
+
+COMMENT ON TABLE public.feedback_message_originals IS 'An author''s reply as they wrote it, where the thread''s copy is masked for the company; readable by that author only, written only by post_author_reply.';
+
+ALTER TABLE ONLY public.feedback_message_originals
+    ADD CONSTRAINT feedback_message_originals_pkey PRIMARY KEY (message_id);
+
+CREATE INDEX feedback_message_originals_feedback_id_idx ON public.feedback_message_originals USING btree (feedback_id);
+
+ALTER TABLE public.feedback_message_originals ENABLE ROW LEVEL SECURITY;
+
 -- The totals: per company, the rows of each combination of the filters that
 -- are not dates or search (host, assignee, unanswered, category, status),
 -- kept set-wise by statement triggers; a total sums a few dozen cells
@@ -252,12 +272,15 @@ CREATE TABLE public.company_members (
     role text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     weekly_summary boolean DEFAULT false NOT NULL,
+    read_only_since timestamp with time zone,
     CONSTRAINT company_members_role_known CHECK ((role = ANY (ARRAY['owner'::text, 'admin'::text, 'member'::text])))
 );
 
 COMMENT ON TABLE public.company_members IS 'Who belongs to a company and in which role (owner, admin, member); one company per account. Written only by server functions; members read their own company''s rows.';
 
 COMMENT ON COLUMN public.company_members.weekly_summary IS 'The member''s own choice (off by default): a weekly e-mail summary of their company''s feedback (#22). Changed only through set_weekly_summary.';
+
+COMMENT ON COLUMN public.company_members.read_only_since IS 'Set when the plan''s seats fell below the team (a trial ended): the member reads but changes nothing until the owner keeps them on a seat or the plan grows. Never set for the owner.';
 
 ALTER TABLE ONLY public.company_members
     ADD CONSTRAINT company_members_one_company UNIQUE (user_id);
@@ -367,6 +390,12 @@ ALTER TABLE ONLY public.feedback_activity
 
 ALTER TABLE ONLY public.feedback_activity
     ADD CONSTRAINT feedback_activity_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.feedback_message_originals
+    ADD CONSTRAINT feedback_message_originals_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.feedback_message_originals
+    ADD CONSTRAINT feedback_message_originals_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.feedback_messages(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.feedback_messages
     ADD CONSTRAINT feedback_messages_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
@@ -618,6 +647,38 @@ begin
 end
 $$;
 
+-- Fits the team to the plan's seats: members beyond them (newest first,
+-- admins before members keep theirs) become read-only; when seats free up,
+-- read-only members get theirs back in the same order. Invitations are left
+-- alone: one beyond the seats cannot be accepted. Nothing is deleted.
+CREATE FUNCTION private.fit_seats(p_company_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_limit integer := private.seat_limit(private.company_plan(p_company_id));
+begin
+  if v_limit is null then
+    update public.company_members m set read_only_since = null
+     where m.company_id = p_company_id and m.read_only_since is not null;
+    return;
+  end if;
+  with ranked as (
+    select m.user_id, m.read_only_since,
+           row_number() over (order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end,
+                                       (m.read_only_since is not null), m.created_at, m.user_id) as seat
+      from public.company_members m where m.company_id = p_company_id
+  )
+  update public.company_members m
+     set read_only_since = case when r.seat <= v_limit then null else coalesce(m.read_only_since, now()) end
+    from ranked r
+   where m.company_id = p_company_id and m.user_id = r.user_id
+     and (m.read_only_since is null) <> (r.seat <= v_limit);
+end
+$$;
+
+COMMENT ON FUNCTION private.fit_seats(p_company_id uuid) IS 'Members beyond the plan''s seats become read-only (owner first, then admins, then the longest-standing keep theirs); freed seats go back to read-only members in that order.';
+
 CREATE FUNCTION private.inbox_counted_delete() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -799,6 +860,13 @@ $$;
 
 COMMENT ON FUNCTION private.queue_company_message_email() IS 'After a company message: queues (or extends) the thread''s e-mail to the author when they opted in, throttled by company_message_email_gap.';
 
+CREATE FUNCTION private.read_only_seat_message() RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'Your seat is read-only: your company''s plan has fewer seats than its team. Ask the owner to keep you on a seat or to upgrade.'::text
+$$;
+
 -- Rebuilds a company's rows (its verified domains changed; the bulk seed).
 CREATE FUNCTION private.rebuild_company_inbox(p_company_id uuid) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -820,6 +888,46 @@ end
 $$;
 
 COMMENT ON FUNCTION private.rebuild_company_inbox(p_company_id uuid) IS 'Recomputes private.company_inbox for one company from its verified domains; returns the rows.';
+
+-- A read-only member changes nothing of their company: every table members
+-- write refuses them, whichever function writes it.
+CREATE FUNCTION private.refuse_read_only_seat() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_row jsonb := to_jsonb(coalesce(new, old));
+  v_company uuid := coalesce(v_row ->> 'company_id',
+                             case when tg_table_name = 'companies' then v_row ->> 'id' end)::uuid;
+begin
+  -- Only what the caller does (depth 1): rows the triggers and cascades of
+  -- an allowed change write (an account's deletion, a status's log) pass.
+  if pg_trigger_depth() = 1 and auth.uid() is not null and exists (
+       select 1 from public.company_members m
+        where m.user_id = auth.uid() and m.company_id = v_company and m.read_only_since is not null) then
+    raise exception '%', private.read_only_seat_message() using errcode = 'insufficient_privilege';
+  end if;
+  return coalesce(new, old);
+end
+$$;
+
+COMMENT ON FUNCTION private.refuse_read_only_seat() IS 'Before a member-written row of a company changes: refused (42501) when the caller is a read-only member of that company.';
+
+CREATE FUNCTION private.refuse_read_only_status() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if pg_trigger_depth() = 1 and auth.uid() is not null and old.user_id is distinct from auth.uid() and exists (
+       select 1 from public.company_members m
+        where m.user_id = auth.uid() and m.read_only_since is not null) then
+    raise exception '%', private.read_only_seat_message() using errcode = 'insufficient_privilege';
+  end if;
+  return new;
+end
+$$;
+
+COMMENT ON FUNCTION private.refuse_read_only_status() IS 'Before a feedback''s status changes: refused (42501) when a read-only company member changes it.';
 
 CREATE FUNCTION private.require_company_admin() RETURNS public.companies
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -857,12 +965,13 @@ COMMENT ON FUNCTION private.require_triage(p_feedback_id uuid) IS 'The caller''s
 
 COMMENT ON FUNCTION private.seat_limit(p_plan text) IS 'Seats (members plus pending invitations) of a plan: free 1, pro 3, advanced unlimited (null). Mirrors PLAN_RULES[plan].seats.';
 
--- Seats taken: members plus open invitations (other than p_except).
+-- Seats taken: active members plus open invitations (other than p_except).
 CREATE FUNCTION private.seats_taken(p_company_id uuid, p_except uuid DEFAULT NULL::uuid) RETURNS integer
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select (select count(*) from public.company_members m where m.company_id = p_company_id)::integer
+  select (select count(*) from public.company_members m
+           where m.company_id = p_company_id and m.read_only_since is null)::integer
        + (select count(*) from public.company_invitations i
            where i.company_id = p_company_id and i.accepted_at is null and i.revoked_at is null
              and i.expires_at > now() and i.id is distinct from p_except)::integer
@@ -889,6 +998,18 @@ begin
   return null;
 end
 $$;
+
+CREATE FUNCTION private.subscription_fits_seats() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.fit_seats(new.company_id);
+  return null;
+end
+$$;
+
+COMMENT ON FUNCTION private.subscription_fits_seats() IS 'After a plan change: the team fits the new plan''s seats at once.';
 
 -- Triage: assignee and team priority.
 CREATE FUNCTION private.triage_inbox() RETURNS trigger
@@ -1226,8 +1347,11 @@ $_$;
 
 COMMENT ON FUNCTION public.get_company_inbox(p_page integer, p_page_size integer, p_search text, p_domain text, p_category text, p_status text, p_from timestamp with time zone, p_to timestamp with time zone, p_sort text, p_assignee text, p_unanswered boolean) IS 'The caller''s company list (as get_company_feedback) sorted by newest, votes or priority (team''s, else the AI''s where shown), filtered by assignee (me, none, a member id) and unanswered; each row with its assignee, team priority and whether the author waits for the team. Reads private.company_inbox (one index per sort).';
 
--- What the invitation page shows before accepting; the token is the key.
-CREATE FUNCTION public.get_company_invitation(p_token text) RETURNS TABLE(company_name text, email text, role text, expires_at timestamp with time zone, state text)
+-- What the invitation page shows before accepting; the token is the key. An
+-- address that already has a Peega account opens on "Sign in and join", not
+-- on the sign-up form (#40 item 5): only the holder of the token learns it,
+-- and only for the invited address.
+CREATE FUNCTION public.get_company_invitation(p_token text) RETURNS TABLE(company_name text, email text, role text, expires_at timestamp with time zone, state text, has_account boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1235,13 +1359,14 @@ CREATE FUNCTION public.get_company_invitation(p_token text) RETURNS TABLE(compan
          case when i.accepted_at is not null then 'accepted'
               when i.revoked_at is not null then 'revoked'
               when i.expires_at <= now() then 'expired'
-              else 'pending' end
+              else 'pending' end,
+         exists (select 1 from auth.users u where lower(u.email) = i.email and u.deleted_at is null)
     from public.company_invitations i
     join public.companies c on c.id = i.company_id
    where i.token_hash = private.invitation_token_hash(p_token)
 $$;
 
-COMMENT ON FUNCTION public.get_company_invitation(p_token text) IS 'The company, address, role, expiry and state (pending, accepted, revoked, expired) of the invitation with this token; no row for an unknown token.';
+COMMENT ON FUNCTION public.get_company_invitation(p_token text) IS 'The company, address, role, expiry and state (pending, accepted, revoked, expired) of the invitation with this token, and whether its address already has an account; no row for an unknown token.';
 
 CREATE FUNCTION public.get_company_invitations() RETURNS TABLE(id uuid, email text, role text, created_at timestamp with time zone, expires_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -1262,7 +1387,7 @@ $$;
 
 COMMENT ON FUNCTION public.get_company_invitations() IS 'Owner/admin: their company''s pending invitations (not accepted, revoked or expired).';
 
-CREATE FUNCTION public.get_company_members() RETURNS TABLE(user_id uuid, email text, role text, joined_at timestamp with time zone, is_you boolean)
+CREATE FUNCTION public.get_company_members() RETURNS TABLE(user_id uuid, email text, role text, joined_at timestamp with time zone, is_you boolean, read_only boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1271,7 +1396,7 @@ declare
   v_company public.companies := private.require_company(null);
 begin
   return query
-    select m.user_id, u.email::text, m.role, m.created_at, m.user_id = auth.uid()
+    select m.user_id, u.email::text, m.role, m.created_at, m.user_id = auth.uid(), m.read_only_since is not null
       from public.company_members m
       join auth.users u on u.id = m.user_id
      where m.company_id = v_company.id
@@ -1279,7 +1404,7 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION public.get_company_members() IS 'Any member: the members of their company (e-mail, role, joined), owner first.';
+COMMENT ON FUNCTION public.get_company_members() IS 'Any member: the members of their company (e-mail, role, joined, read-only seat), owner first.';
 
 -- What one e-mail says, for the job function only: the author's address
 -- (still opted in), the company's name, the feedback's title and the masked
@@ -1321,7 +1446,8 @@ declare
 begin
   return query
     select v_plan, private.seat_limit(v_plan),
-           (select count(*) from public.company_members m where m.company_id = v_company.id)::integer,
+           (select count(*) from public.company_members m
+             where m.company_id = v_company.id and m.read_only_since is null)::integer,
            (select count(*) from public.company_invitations i
              where i.company_id = v_company.id and i.accepted_at is null and i.revoked_at is null
                and i.expires_at > now())::integer,
@@ -1329,7 +1455,7 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION public.get_company_seats() IS 'Any member: the plan, its seats (null = unlimited), members, pending invitations and the caller''s role.';
+COMMENT ON FUNCTION public.get_company_seats() IS 'Any member: the plan, its seats (null = unlimited), members on a seat (read-only ones not counted), pending invitations and the caller''s role.';
 
 CREATE FUNCTION public.get_company_thread(p_feedback_id uuid) RETURNS SETOF public.feedback_messages
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1532,11 +1658,17 @@ begin
   insert into public.feedback_messages (feedback_id, company_id, company_name, from_author, body, points_awarded)
   values (p_feedback_id, p_company_id, v_company_name, true, private.mask_contact(v_body), v_award)
   returning * into v_message;
+  -- The company reads the masked text; the author keeps their own words.
+  if v_message.body <> v_body then
+    insert into public.feedback_message_originals (message_id, feedback_id, body)
+    values (v_message.id, p_feedback_id, v_body);
+  end if;
+  v_message.body := v_body;
   return v_message;
 end
 $$;
 
-COMMENT ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) IS 'The author answers a company in its thread about their feedback: masked; answers the open questions, each earning question_answered XP once (at most 5 a UTC day; none for the company''s own members or self-dealing feedback); 20 per 10 minutes.';
+COMMENT ON FUNCTION public.post_author_reply(p_feedback_id uuid, p_company_id uuid, p_body text) IS 'The author answers a company in its thread about their feedback: masked for the company, the author''s own words kept for them (feedback_message_originals, and in the row returned); answers the open questions, each earning question_answered XP once (at most 5 a UTC day; none for the company''s own members or self-dealing feedback); 20 per 10 minutes.';
 
 CREATE FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) RETURNS public.feedback_messages
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1560,7 +1692,7 @@ begin
   end if;
   select * into v_feedback from public.feedback f where f.id = p_feedback_id;
   insert into public.feedback_messages (feedback_id, company_id, company_name, from_author, body)
-  values (p_feedback_id, v_company.id, v_company.company_name, false, private.mask_contact(v_body))
+  values (p_feedback_id, v_company.id, v_company.company_name, false, v_body)
   returning * into v_message;
   insert into public.notifications (user_id, kind, feedback_id, feedback_title, company_name)
   values (v_feedback.user_id, 'company_message', v_feedback.id, v_feedback.title, v_company.company_name);
@@ -1568,8 +1700,12 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) IS 'A member asks the anonymous author of a feedback on the company''s verified domains a question (opens it through the view allowance, PT402 when used up); masked; notifies the author; 30 per 10 minutes.';
+COMMENT ON FUNCTION public.post_company_message(p_feedback_id uuid, p_body text) IS 'A member asks the anonymous author of a feedback on the company''s verified domains a question (opens it through the view allowance, PT402 when used up); the company''s own text, not masked; notifies the author; 30 per 10 minutes.';
 
+-- A member removed by the owner or an admin learns it at once (#40 item 2),
+-- on the screens they have open: the removal leaves them a notification,
+-- which Realtime delivers under the table's RLS (only to them), and which
+-- their activity list shows afterwards. Leaving on one's own sends none.
 CREATE FUNCTION public.remove_company_member(p_user_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -1590,10 +1726,14 @@ begin
     raise exception 'Only the company''s owner or an admin can do this.' using errcode = 'insufficient_privilege';
   end if;
   delete from public.company_members m where m.company_id = v_company.id and m.user_id = p_user_id;
+  if p_user_id <> auth.uid() then
+    insert into public.notifications (user_id, kind, company_name)
+    values (p_user_id, 'company_removed', v_company.company_name);
+  end if;
 end
 $$;
 
-COMMENT ON FUNCTION public.remove_company_member(p_user_id uuid) IS 'Owner/admin: removes a member or admin of their company (never the owner); any member may remove themselves. Access ends at once.';
+COMMENT ON FUNCTION public.remove_company_member(p_user_id uuid) IS 'Owner/admin: removes a member or admin of their company (never the owner), and tells them live (a company_removed notification); any member may remove themselves. Access ends at once.';
 
 CREATE FUNCTION public.revoke_company_invitation(p_invitation_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1664,6 +1804,48 @@ end
 $$;
 
 COMMENT ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) IS 'The company''s own priority for a feedback on its verified domains (high, medium, low; until set, the AI''s); logged.';
+
+-- The owner picks who stays when the plan has fewer seats than the team.
+CREATE FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+  v_member public.company_members;
+  v_plan text := private.company_plan(v_company.id);
+  v_limit integer := private.seat_limit(v_plan);
+begin
+  if private.current_company_role() is distinct from 'owner' then
+    raise exception 'Only the owner picks who keeps a seat.' using errcode = 'insufficient_privilege';
+  end if;
+  if p_keep is null then
+    raise exception 'p_keep must be true or false.' using errcode = '22023';
+  end if;
+  select * into v_member from public.company_members m
+   where m.company_id = v_company.id and m.user_id = p_user_id for update;
+  if not found then
+    raise exception 'This person is not a member of your company.' using errcode = 'invalid_parameter_value';
+  end if;
+  if v_member.role = 'owner' then
+    raise exception 'The owner always keeps a seat.' using errcode = 'check_violation';
+  end if;
+  if p_keep and v_member.read_only_since is not null then
+    -- Serialises concurrent picks: the seat count is read under the lock.
+    perform 1 from public.company_subscriptions s where s.company_id = v_company.id for update;
+    if v_limit is not null and private.seats_taken(v_company.id) >= v_limit then
+      raise exception '%', private.no_seat_left_message(v_plan) using errcode = 'check_violation';
+    end if;
+    update public.company_members m set read_only_since = null
+     where m.company_id = v_company.id and m.user_id = p_user_id;
+  elsif not p_keep and v_member.read_only_since is null then
+    update public.company_members m set read_only_since = now()
+     where m.company_id = v_company.id and m.user_id = p_user_id;
+  end if;
+end
+$$;
+
+COMMENT ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) IS 'Owner: keeps a read-only member on a free seat (p_keep) or makes a member read-only to free theirs.';
 
 -- The backend's mail job: the invitation e-mails due, their tokens forgotten.
 CREATE FUNCTION public.take_company_invitation_emails(p_limit integer DEFAULT 20) RETURNS TABLE(email text, company_name text, role text, expires_at timestamp with time zone, inviter_email text, token text)
@@ -1743,6 +1925,8 @@ CREATE TRIGGER company_domains_inbox_insert AFTER INSERT ON public.company_domai
 
 CREATE TRIGGER company_domains_inbox_update AFTER UPDATE OF company_id, domain, verified_at ON public.company_domains FOR EACH ROW WHEN (((new.company_id IS DISTINCT FROM old.company_id) OR (new.domain IS DISTINCT FROM old.domain) OR ((new.verified_at IS NULL) <> (old.verified_at IS NULL)))) EXECUTE FUNCTION private.domain_inbox();
 
+CREATE TRIGGER company_subscriptions_fit_seats AFTER UPDATE OF subscription_type ON public.company_subscriptions FOR EACH ROW WHEN ((old.subscription_type IS DISTINCT FROM new.subscription_type)) EXECUTE FUNCTION private.subscription_fits_seats();
+
 CREATE TRIGGER feedback_company_inbox_insert AFTER INSERT ON public.feedback FOR EACH ROW WHEN ((new.website_host IS NOT NULL)) EXECUTE FUNCTION private.feedback_inbox();
 
 CREATE TRIGGER feedback_company_inbox_update AFTER UPDATE OF website_host, total_votes, priority, category, status, created_at ON public.feedback FOR EACH ROW WHEN (((new.website_host IS DISTINCT FROM old.website_host) OR (new.total_votes IS DISTINCT FROM old.total_votes) OR (new.priority IS DISTINCT FROM old.priority) OR (new.category IS DISTINCT FROM old.category) OR (new.status IS DISTINCT FROM old.status) OR (new.created_at IS DISTINCT FROM old.created_at))) EXECUTE FUNCTION private.feedback_inbox();
@@ -1753,11 +1937,29 @@ CREATE TRIGGER feedback_messages_inbox AFTER INSERT OR DELETE ON public.feedback
 
 CREATE TRIGGER feedback_messages_queue_email AFTER INSERT ON public.feedback_messages FOR EACH ROW EXECUTE FUNCTION private.queue_company_message_email();
 
+CREATE TRIGGER feedback_read_only_status BEFORE UPDATE OF status ON public.feedback FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.refuse_read_only_status();
+
 CREATE TRIGGER feedback_status_activity AFTER UPDATE OF status ON public.feedback FOR EACH ROW WHEN ((new.status IS DISTINCT FROM old.status)) EXECUTE FUNCTION private.status_activity();
 
 CREATE TRIGGER feedback_triage_inbox AFTER INSERT OR DELETE OR UPDATE ON public.feedback_triage FOR EACH ROW EXECUTE FUNCTION private.triage_inbox();
 
+CREATE TRIGGER read_only_seat BEFORE UPDATE ON public.companies FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.company_domains FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+CREATE TRIGGER read_only_seat BEFORE INSERT OR UPDATE ON public.company_invitations FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+CREATE TRIGGER read_only_seat BEFORE INSERT ON public.feedback_messages FOR EACH ROW WHEN ((NOT new.from_author)) EXECUTE FUNCTION private.refuse_read_only_seat();
+
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_notes FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_triage FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
 -- ---------- policies -------------------------------------------------------
+
+CREATE POLICY "Authors read their own words" ON public.feedback_message_originals FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.feedback f
+  WHERE ((f.id = feedback_message_originals.feedback_id) AND (f.user_id = ( SELECT auth.uid() AS uid))))));
 
 CREATE POLICY "Members and authors can read feedback views" ON public.company_feedback_views FOR SELECT TO authenticated USING (((company_id = ( SELECT private.current_company_id() AS current_company_id)) OR (feedback_id IN ( SELECT f.id
    FROM public.feedback f
@@ -1825,6 +2027,8 @@ REVOKE ALL ON FUNCTION private.domain_inbox() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.feedback_inbox() FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.fit_seats(p_company_id uuid) FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.inbox_counted_delete() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.inbox_counted_insert() FROM PUBLIC;
@@ -1847,7 +2051,13 @@ REVOKE ALL ON FUNCTION private.priority_rank(p_priority text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.queue_company_message_email() FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.read_only_seat_message() FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.rebuild_company_inbox(p_company_id uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.refuse_read_only_seat() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.refuse_read_only_status() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.require_company_admin() FROM PUBLIC;
 
@@ -1860,6 +2070,8 @@ REVOKE ALL ON FUNCTION private.seats_taken(p_company_id uuid, p_except uuid) FRO
 REVOKE ALL ON FUNCTION private.session_meets_mfa() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.status_activity() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.subscription_fits_seats() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.triage_inbox() FROM PUBLIC;
 
@@ -1901,6 +2113,10 @@ REVOKE ALL ON TABLE public.feedback_messages FROM anon, authenticated, service_r
 GRANT ALL ON TABLE public.feedback_messages TO service_role;
 GRANT SELECT ON TABLE public.feedback_messages TO authenticated;
 
+REVOKE ALL ON TABLE public.feedback_message_originals FROM PUBLIC, anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.feedback_message_originals TO authenticated;
+GRANT ALL ON TABLE public.feedback_message_originals TO service_role;
+
 REVOKE ALL ON FUNCTION public.get_company_thread(p_feedback_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_company_thread(p_feedback_id uuid) TO service_role, authenticated;
 
@@ -1930,6 +2146,9 @@ GRANT ALL ON FUNCTION public.set_feedback_assignee(p_feedback_id uuid, p_assigne
 
 REVOKE ALL ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.set_feedback_priority(p_feedback_id uuid, p_priority text) TO service_role, authenticated;
+
+REVOKE ALL ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_member_seat(p_user_id uuid, p_keep boolean) TO service_role, authenticated;
 
 REVOKE ALL ON FUNCTION public.take_company_invitation_emails(p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.take_company_invitation_emails(p_limit integer) TO service_role;

@@ -264,6 +264,28 @@ CREATE INDEX feedback_topic_items_topic_idx ON public.feedback_topic_items USING
 
 ALTER TABLE public.feedback_topic_items ENABLE ROW LEVEL SECURITY;
 
+-- "N others reported this" is live, like statuses and messages (#40 item
+-- 15): each author's count is kept here (theirs only, by RLS) whenever the
+-- topic items change, and the table is published to Realtime, so the
+-- author's open dashboard hears the new count at once. The count is the one
+-- get_my_topic_counts answers (private.reported_by_others, one function for
+-- both).
+CREATE TABLE public.feedback_report_counts (
+    feedback_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    others integer NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+COMMENT ON TABLE public.feedback_report_counts IS 'How many others reported what an author''s feedback reports, kept by the topic-item triggers and sent live to that author only (a count, never who).';
+
+ALTER TABLE ONLY public.feedback_report_counts
+    ADD CONSTRAINT feedback_report_counts_pkey PRIMARY KEY (feedback_id);
+
+CREATE INDEX feedback_report_counts_user_id_idx ON public.feedback_report_counts USING btree (user_id);
+
+ALTER TABLE public.feedback_report_counts ENABLE ROW LEVEL SECURITY;
+
 -- ---------- foreign keys ---------------------------------------------------
 
 ALTER TABLE ONLY private.company_insight_weeks
@@ -311,6 +333,12 @@ ALTER TABLE ONLY private.weekly_summary_emails
 ALTER TABLE ONLY private.weekly_summary_emails
     ADD CONSTRAINT weekly_summary_emails_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.feedback_report_counts
+    ADD CONSTRAINT feedback_report_counts_feedback_id_fkey FOREIGN KEY (feedback_id) REFERENCES public.feedback(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.feedback_report_counts
+    ADD CONSTRAINT feedback_report_counts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.feedback_topic_items
     ADD CONSTRAINT feedback_topic_items_added_by_fkey FOREIGN KEY (added_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
@@ -331,17 +359,17 @@ ALTER TABLE ONLY public.feedback_topics
 
 -- ---------- functions ------------------------------------------------------
 
--- Plain text for the public: trimmed, control characters (but line breaks)
--- removed, contact details masked.
+-- Plain text a company publishes: trimmed, control characters (but line
+-- breaks) removed. Not masked: it is the company's own text (#40 item 3).
 CREATE FUNCTION private.clean_public_text(p_text text) RETURNS text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select nullif(btrim(private.mask_contact(
-           regexp_replace(replace(coalesce(p_text, ''), E'\r\n', E'\n'), '[\x01-\x09\x0b-\x1f\x7f]', '', 'g'))), '')
+  select nullif(btrim(
+           regexp_replace(replace(coalesce(p_text, ''), E'\r\n', E'\n'), '[\x01-\x09\x0b-\x1f\x7f]', '', 'g')), '')
 $$;
 
-COMMENT ON FUNCTION private.clean_public_text(p_text text) IS 'Text a company publishes: trimmed, control characters dropped, e-mail addresses and phone numbers masked (#22).';
+COMMENT ON FUNCTION private.clean_public_text(p_text text) IS 'Text a company publishes: trimmed, control characters dropped; not masked, it is the company''s own (#40 item 3).';
 
 -- Every way a row enters (a new feedback, a changed host, a rebuild after a
 -- domain was verified) gets the three from the feedback and its thread.
@@ -618,6 +646,27 @@ CREATE FUNCTION private.refresh_topic_counts(p_topic_ids uuid[]) RETURNS void
    where t.id = s.id
 $$;
 
+-- How many other people reported what each feedback reports: across the
+-- topics it is in, the most contributors besides its author (0 when none).
+CREATE FUNCTION private.reported_by_others(p_feedback_ids uuid[]) RETURNS TABLE(feedback_id uuid, user_id uuid, others integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select f.id, f.user_id,
+         coalesce(max(greatest(t.contributor_count
+                      - case when exists (select 1 from public.feedback_topic_items j
+                                            join public.feedback g on g.id = j.feedback_id
+                                           where j.topic_id = t.id and j.state = 'confirmed'
+                                             and g.user_id = f.user_id) then 1 else 0 end, 0)), 0)::integer
+    from public.feedback f
+    left join public.feedback_topic_items i on i.feedback_id = f.id
+    left join public.feedback_topics t on t.id = i.topic_id
+   where f.id = any(p_feedback_ids)
+   group by f.id, f.user_id
+$$;
+
+COMMENT ON FUNCTION private.reported_by_others(p_feedback_ids uuid[]) IS 'For each feedback: how many other contributors the topics it is in have at most (a count, never who); 0 outside any topic.';
+
 -- The topic, when it is the caller's company's.
 CREATE FUNCTION private.require_topic(p_topic_id uuid) RETURNS public.feedback_topics
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -693,6 +742,41 @@ begin
   return null;
 end
 $$;
+
+-- After the topic counts (triggers fire in name order: "counted" first):
+-- the feedback of every topic touched, and the feedback that moved.
+CREATE FUNCTION private.topic_items_report_counts() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_topics uuid[];
+  v_moved uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(distinct r.topic_id), array_agg(distinct r.feedback_id) into v_topics, v_moved from new_rows r;
+  elsif tg_op = 'DELETE' then
+    select array_agg(distinct r.topic_id), array_agg(distinct r.feedback_id) into v_topics, v_moved from old_rows r;
+  else
+    select array_agg(distinct x.topic_id), array_agg(distinct x.feedback_id) into v_topics, v_moved
+      from (select topic_id, feedback_id from new_rows union select topic_id, feedback_id from old_rows) x;
+  end if;
+  if v_topics is null then
+    return null;
+  end if;
+  insert into public.feedback_report_counts as c (feedback_id, user_id, others)
+  select r.feedback_id, r.user_id, r.others
+    from private.reported_by_others(array(
+           select i.feedback_id from public.feedback_topic_items i where i.topic_id = any(v_topics)
+           union select unnest(v_moved))) r
+  on conflict (feedback_id) do update
+     set others = excluded.others, updated_at = now()
+   where c.others is distinct from excluded.others;
+  return null;
+end
+$$;
+
+COMMENT ON FUNCTION private.topic_items_report_counts() IS 'After topic items change: keeps feedback_report_counts of the feedback of the topics touched (#40 item 15).';
 
 CREATE FUNCTION private.topic_title(p_title text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE
@@ -776,6 +860,39 @@ CREATE FUNCTION private.topic_trends(p_company_id uuid, p_until timestamp with t
 $$;
 
 COMMENT ON FUNCTION private.topic_trends(p_company_id uuid, p_until timestamp with time zone) IS 'Per topic of a company: confirmed feedback (verified domains) reported in the 7 days before p_until (recent) and the 7 before those (previous). The one trend of Insights, the topic list and the weekly summary.';
+
+-- A member who turns the weekly summary on can preview one (#40 item 20).
+-- The content of a summary (counts by category, rising topics, the oldest
+-- pending feedback, titles masked) is this one function, used by the queued
+-- e-mail and by the preview, so both always say the same.
+CREATE FUNCTION private.weekly_summary_content(p_company_id uuid, p_week date) RETURNS TABLE(arrived jsonb, rising jsonb, waiting jsonb)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select (select jsonb_build_object(
+                   'total', coalesce(sum(w.n), 0),
+                   'bug', coalesce(sum(w.n) filter (where w.category = 'bug'), 0),
+                   'feature', coalesce(sum(w.n) filter (where w.category = 'feature'), 0),
+                   'improvement', coalesce(sum(w.n) filter (where w.category = 'improvement'), 0),
+                   'other', coalesce(sum(w.n) filter (where w.category not in ('bug', 'feature', 'improvement')), 0))
+            from private.company_insight_weeks w
+           where w.company_id = p_company_id and w.week = p_week),
+         (select coalesce(jsonb_agg(jsonb_build_object('title', t.title, 'recent', x.recent, 'previous', x.previous)
+                                    order by x.recent - x.previous desc, t.title), '[]'::jsonb)
+            from private.topic_trends(p_company_id, (p_week + 7)::timestamp at time zone 'UTC') x
+            join public.feedback_topics t on t.id = x.topic_id
+           where x.recent > x.previous),
+         (select coalesce(jsonb_agg(jsonb_build_object('title', p.title, 'created_at', p.created_at)
+                                    order by p.created_at, p.id), '[]'::jsonb)
+            from (select f.id, private.mask_contact(f.title) as title, i.created_at
+                    from private.company_inbox i
+                    join public.feedback f on f.id = i.feedback_id
+                   where i.company_id = p_company_id and i.status = 'pending'
+                   order by i.created_at, i.feedback_id
+                   limit 5) p)
+$$;
+
+COMMENT ON FUNCTION private.weekly_summary_content(p_company_id uuid, p_week date) IS 'What a weekly summary says for a company and week (a Monday, UTC): counts by category, rising topics, the five oldest pending titles (masked); never an author.';
 
 CREATE FUNCTION public.get_company_insights(p_weeks integer DEFAULT 12) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -1018,18 +1135,9 @@ CREATE FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) RETURNS TABLE(
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select f.id,
-         max(greatest(t.contributor_count
-                      - case when exists (select 1 from public.feedback_topic_items j
-                                            join public.feedback g on g.id = j.feedback_id
-                                           where j.topic_id = t.id and j.state = 'confirmed'
-                                             and g.user_id = f.user_id) then 1 else 0 end, 0))::integer
-    from public.feedback f
-    join public.feedback_topic_items i on i.feedback_id = f.id
-    join public.feedback_topics t on t.id = i.topic_id
-   where f.id = any((p_feedback_ids)[1:200])
-     and f.user_id = auth.uid()
-   group by f.id
+  select r.feedback_id, r.others
+    from private.reported_by_others((p_feedback_ids)[1:200]) r
+   where r.user_id = auth.uid() and r.others > 0
 $$;
 
 COMMENT ON FUNCTION public.get_my_topic_counts(p_feedback_ids uuid[]) IS 'For the caller''s own feedback (at most 200) in a company topic: how many other contributors the topic has (a count, never who).';
@@ -1157,32 +1265,12 @@ CREATE FUNCTION public.get_weekly_summary_email(p_job_id bigint) RETURNS TABLE(e
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select u.email::text, c.company_name, q.week,
-         (select jsonb_build_object(
-                   'total', coalesce(sum(w.n), 0),
-                   'bug', coalesce(sum(w.n) filter (where w.category = 'bug'), 0),
-                   'feature', coalesce(sum(w.n) filter (where w.category = 'feature'), 0),
-                   'improvement', coalesce(sum(w.n) filter (where w.category = 'improvement'), 0),
-                   'other', coalesce(sum(w.n) filter (where w.category not in ('bug', 'feature', 'improvement')), 0))
-            from private.company_insight_weeks w
-           where w.company_id = q.company_id and w.week = q.week),
-         (select coalesce(jsonb_agg(jsonb_build_object('title', t.title, 'recent', x.recent, 'previous', x.previous)
-                                    order by x.recent - x.previous desc, t.title), '[]'::jsonb)
-            from private.topic_trends(q.company_id, (q.week + 7)::timestamp at time zone 'UTC') x
-            join public.feedback_topics t on t.id = x.topic_id
-           where x.recent > x.previous),
-         (select coalesce(jsonb_agg(jsonb_build_object('title', p.title, 'created_at', p.created_at)
-                                    order by p.created_at, p.id), '[]'::jsonb)
-            from (select f.id, private.mask_contact(f.title) as title, i.created_at
-                    from private.company_inbox i
-                    join public.feedback f on f.id = i.feedback_id
-                   where i.company_id = q.company_id and i.status = 'pending'
-                   order by i.created_at, i.feedback_id
-                   limit 5) p)
+  select u.email::text, c.company_name, q.week, s.arrived, s.rising, s.waiting
     from private.weekly_summary_emails q
     join public.company_members m on m.company_id = q.company_id and m.user_id = q.user_id
     join public.companies c on c.id = q.company_id
     join auth.users u on u.id = q.user_id
+    cross join lateral private.weekly_summary_content(q.company_id, q.week) s
    where q.id = p_job_id and m.weekly_summary and u.email is not null
 $$;
 
@@ -1212,6 +1300,25 @@ end
 $$;
 
 COMMENT ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) IS 'Moves every feedback of the other topic into the first (which keeps its title and status) and deletes the other; returns how many moved.';
+
+CREATE FUNCTION public.preview_weekly_summary() RETURNS TABLE(company_name text, week date, arrived jsonb, rising jsonb, waiting jsonb)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_company public.companies := private.require_company(null);
+  -- Last complete week (Monday, UTC): the one Monday's e-mail is about.
+  v_week date := (date_trunc('week', now() at time zone 'UTC') - interval '7 days')::date;
+begin
+  perform private.check_rate_limit('preview_weekly_summary', 30, 120, interval '10 minutes',
+    'Too many previews. Please wait a few minutes.');
+  return query
+    select v_company.company_name, v_week, s.arrived, s.rising, s.waiting
+      from private.weekly_summary_content(v_company.id, v_week) s;
+end
+$$;
+
+COMMENT ON FUNCTION public.preview_weekly_summary() IS 'Any member: the weekly summary of their company for the last complete week, as the e-mail would say it today (no address, never an author); 30 per account and 120 per address per 10 minutes.';
 
 CREATE FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text DEFAULT NULL::text) RETURNS TABLE(id uuid, public_title text, public_note text, published_at timestamp with time zone)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1593,15 +1700,31 @@ CREATE TRIGGER feedback_topic_items_counted_insert AFTER INSERT ON public.feedba
 
 CREATE TRIGGER feedback_topic_items_counted_update AFTER UPDATE ON public.feedback_topic_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_counted();
 
+CREATE TRIGGER feedback_topic_items_report_counts_delete AFTER DELETE ON public.feedback_topic_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_report_counts();
+
+CREATE TRIGGER feedback_topic_items_report_counts_insert AFTER INSERT ON public.feedback_topic_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_report_counts();
+
+CREATE TRIGGER feedback_topic_items_report_counts_update AFTER UPDATE ON public.feedback_topic_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.topic_items_report_counts();
+
 CREATE TRIGGER feedback_topic_votes AFTER UPDATE OF total_votes ON public.feedback FOR EACH ROW WHEN ((new.total_votes IS DISTINCT FROM old.total_votes)) EXECUTE FUNCTION private.feedback_topic_votes();
 
 CREATE CONSTRAINT TRIGGER feedback_topics_notify_completed AFTER INSERT OR UPDATE OF status ON public.feedback_topics DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((new.status = 'completed'::text)) EXECUTE FUNCTION private.notify_topic_contributors();
 
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_topic_items FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.feedback_topics FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
 -- ---------- policies -------------------------------------------------------
+
+CREATE POLICY "Authors read their own report counts" ON public.feedback_report_counts FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY "Members read their company's topic items" ON public.feedback_topic_items FOR SELECT TO authenticated USING ((company_id = ( SELECT private.current_company_id() AS current_company_id)));
 
 CREATE POLICY "Members read their company's topics" ON public.feedback_topics FOR SELECT TO authenticated USING ((company_id = ( SELECT private.current_company_id() AS current_company_id)));
+
+-- ---------- realtime -------------------------------------------------------
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.feedback_report_counts;
 
 -- ---------- grants ---------------------------------------------------------
 
@@ -1637,6 +1760,8 @@ REVOKE ALL ON FUNCTION private.put_in_topic(p_topic public.feedback_topics, p_id
 
 REVOKE ALL ON FUNCTION private.refresh_topic_counts(p_topic_ids uuid[]) FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.reported_by_others(p_feedback_ids uuid[]) FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.require_topic(p_topic_id uuid) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.require_topic_feedback(p_company_id uuid, p_feedback_ids uuid[]) FROM PUBLIC;
@@ -1645,7 +1770,11 @@ REVOKE ALL ON FUNCTION private.reserved_public_slug(p_slug text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.topic_items_counted() FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.topic_items_report_counts() FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.topic_title(p_title text) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.weekly_summary_content(p_company_id uuid, p_week date) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.add_topic_items(p_topic_id uuid, p_feedback_ids uuid[]) TO service_role, authenticated;
@@ -1688,6 +1817,9 @@ GRANT ALL ON FUNCTION public.get_weekly_summary_email(p_job_id bigint) TO servic
 
 REVOKE ALL ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.merge_topics(p_topic_id uuid, p_other_id uuid) TO service_role, authenticated;
+
+REVOKE ALL ON FUNCTION public.preview_weekly_summary() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.preview_weekly_summary() TO service_role, authenticated;
 
 REVOKE ALL ON FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.publish_topic(p_topic_id uuid, p_public_title text, p_public_note text) TO service_role, authenticated;
@@ -1735,3 +1867,7 @@ GRANT ALL ON TABLE private.weekly_summary_emails TO service_role;
 REVOKE ALL ON TABLE public.feedback_topic_items FROM anon, authenticated, service_role;
 GRANT ALL ON TABLE public.feedback_topic_items TO service_role;
 GRANT SELECT ON TABLE public.feedback_topic_items TO authenticated;
+
+REVOKE ALL ON TABLE public.feedback_report_counts FROM PUBLIC, anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.feedback_report_counts TO authenticated;
+GRANT ALL ON TABLE public.feedback_report_counts TO service_role;

@@ -50,6 +50,8 @@ CREATE TABLE public.issue_links (
     created_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     closed_at timestamp with time zone,
+    closed_completed integer,
+    closed_kept_rejected integer,
     CONSTRAINT issue_links_one_target CHECK ((num_nonnulls(feedback_id, topic_id) = 1)),
     CONSTRAINT issue_links_provider_known CHECK ((provider = ANY (ARRAY['github'::text, 'gitlab'::text, 'linear'::text, 'jira'::text]))),
     CONSTRAINT issue_links_state_known CHECK ((state = ANY (ARRAY['open'::text, 'closed'::text]))),
@@ -57,6 +59,10 @@ CREATE TABLE public.issue_links (
 );
 
 COMMENT ON TABLE public.issue_links IS 'Issues created in a company''s tracker from a feedback or a topic (#22); read by members, written by the integrations functions.';
+
+COMMENT ON COLUMN public.issue_links.closed_completed IS 'Feedback the tracker''s close completed (null: not closed, or closing completes nothing).';
+
+COMMENT ON COLUMN public.issue_links.closed_kept_rejected IS 'Feedback the close left rejected, as the company decided.';
 
 ALTER TABLE ONLY public.issue_links
     ADD CONSTRAINT issue_links_external_unique UNIQUE (company_id, provider, external_id);
@@ -177,6 +183,85 @@ CREATE INDEX company_webhook_deliveries_feedback_id_idx ON public.company_webhoo
 
 ALTER TABLE public.company_webhook_deliveries ENABLE ROW LEVEL SECURITY;
 
+-- The e-mail of waiting feedback (#35): when the owner of a domain verifies
+-- it, each author whose feedback waited for it is told once in the app
+-- (private.domain_owner_joined) and, if they turned it on in their account
+-- settings, by e-mail ("the owner of shop.example joined Peega and can now
+-- read your feedback"). send-owner-joined-emails drains the queue; the
+-- company never learns who was told.
+CREATE TABLE private.owner_joined_emails (
+    id bigint NOT NULL,
+    user_id uuid NOT NULL,
+    domain text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    run_after timestamp with time zone DEFAULT now() NOT NULL,
+    locked_at timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT owner_joined_emails_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+
+COMMENT ON TABLE private.owner_joined_emails IS 'E-mails to opted-in authors whose feedback waited for a domain that was just verified, one per author and domain. Claimed by send-owner-joined-emails.';
+
+ALTER TABLE private.owner_joined_emails ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.owner_joined_emails_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+ALTER TABLE ONLY private.owner_joined_emails
+    ADD CONSTRAINT owner_joined_emails_once UNIQUE (user_id, domain);
+
+ALTER TABLE ONLY private.owner_joined_emails
+    ADD CONSTRAINT owner_joined_emails_pkey PRIMARY KEY (id);
+
+CREATE INDEX owner_joined_emails_due ON private.owner_joined_emails USING btree (status, run_after);
+
+ALTER TABLE private.owner_joined_emails ENABLE ROW LEVEL SECURITY;
+
+-- The owner's trial e-mails (#35): 3 days and 1 day before the end, and the
+-- end.
+CREATE TABLE private.trial_emails (
+    id bigint NOT NULL,
+    company_id uuid NOT NULL,
+    kind text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    run_after timestamp with time zone DEFAULT now() NOT NULL,
+    locked_at timestamp with time zone,
+    last_error text,
+    sent_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT trial_emails_kind_known CHECK ((kind = ANY (ARRAY['ends_in_3_days'::text, 'ends_in_1_day'::text, 'ended'::text]))),
+    CONSTRAINT trial_emails_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'running'::text, 'done'::text, 'failed'::text])))
+);
+
+COMMENT ON TABLE private.trial_emails IS 'The trial e-mails to a company''s owner, one per company and kind; claimed by run-trials.';
+
+ALTER TABLE private.trial_emails ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.trial_emails_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+ALTER TABLE ONLY private.trial_emails
+    ADD CONSTRAINT trial_emails_once UNIQUE (company_id, kind);
+
+ALTER TABLE ONLY private.trial_emails
+    ADD CONSTRAINT trial_emails_pkey PRIMARY KEY (id);
+
+CREATE INDEX trial_emails_due ON private.trial_emails USING btree (status, run_after);
+
+ALTER TABLE private.trial_emails ENABLE ROW LEVEL SECURITY;
+
 -- ---------- foreign keys ---------------------------------------------------
 
 ALTER TABLE ONLY private.company_digests
@@ -187,6 +272,12 @@ ALTER TABLE ONLY private.company_integrations
 
 ALTER TABLE ONLY private.company_integrations
     ADD CONSTRAINT company_integrations_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY private.owner_joined_emails
+    ADD CONSTRAINT owner_joined_emails_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY private.trial_emails
+    ADD CONSTRAINT trial_emails_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.company_webhook_deliveries
     ADD CONSTRAINT company_webhook_deliveries_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
@@ -407,6 +498,12 @@ begin
       referencing new table as due_rows
       for each statement
       execute function private.call_job_function_when_due('send-topic-emails', '{}');
+    drop trigger if exists owner_joined_emails_call on private.owner_joined_emails;
+    create trigger owner_joined_emails_call
+      after insert on private.owner_joined_emails
+      referencing new table as due_rows
+      for each statement
+      execute function private.call_job_function_when_due('send-owner-joined-emails', '{}');
     v_done := array_append(v_done, 'pg_net triggers'::text);
   end if;
   if to_regprocedure('cron.schedule(text, text, text)') is not null then
@@ -430,6 +527,13 @@ begin
     -- (20261128020100_weekly_summaries.sql).
     perform cron.schedule('peega-send-weekly-summaries', '17 * * * 1',
       $cmd$select private.invoke_job_function('send-weekly-summaries', '{}')$cmd$);
+    -- The trial's clock (#35): ends trials on time, queues and sends the
+    -- owner's reminders; every minute so an ending trial is Free within one.
+    perform cron.schedule('peega-run-trials', '* * * * *',
+      $cmd$select private.invoke_job_function('run-trials', '{}')$cmd$);
+    -- Retries of the "owner joined" e-mails (#35).
+    perform cron.schedule('peega-send-owner-joined-emails', '* * * * *',
+      $cmd$select private.invoke_job_function('send-owner-joined-emails', '{}')$cmd$);
     v_done := array_append(v_done, 'pg_cron schedules'::text);
   end if;
   return v_done;
@@ -586,6 +690,51 @@ CREATE FUNCTION private.webhook_ai_wait() RETURNS interval
 
 COMMENT ON FUNCTION private.webhook_ai_wait() IS 'How long a new feedback''s webhook deliveries and digest entries wait for the AI step before going out without it.';
 
+-- The trial's clock (run-trials): ends the trials due at p_now (Free again;
+-- the team fits its seats) and queues the owner's e-mails: 3 days before, 1
+-- day before, the end. Each once per company, however often it runs.
+CREATE FUNCTION public.advance_trials(p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_ended integer;
+  v_queued integer;
+begin
+  if p_now is null then
+    raise exception 'p_now is required.' using errcode = '22023';
+  end if;
+  with ended as (
+    update public.company_subscriptions s
+       set subscription_type = 'free', trial_status = 'ended'
+     where s.trial_status = 'active' and s.trial_ends_at <= p_now
+    returning s.company_id
+  ), mails as (
+    insert into private.trial_emails (company_id, kind)
+    select e.company_id, 'ended' from ended e
+    on conflict do nothing
+  )
+  select count(*) into v_ended from ended;
+  with due as (
+    select s.company_id,
+           case when s.trial_ends_at - p_now <= interval '1 day' then 'ends_in_1_day'
+                else 'ends_in_3_days' end as kind
+      from public.company_subscriptions s
+     where s.trial_status = 'active' and s.trial_ends_at > p_now
+       and s.trial_ends_at - p_now <= interval '3 days'
+  ), queued as (
+    insert into private.trial_emails (company_id, kind)
+    select d.company_id, d.kind from due d
+    on conflict do nothing
+    returning 1
+  )
+  select count(*) into v_queued from queued;
+  return jsonb_build_object('ended', v_ended, 'queued', v_queued);
+end
+$$;
+
+COMMENT ON FUNCTION public.advance_trials(p_now timestamp with time zone) IS 'Server-only (run-trials): ends the trials due at p_now and queues the owner''s reminder and end e-mails, each once per company.';
+
 -- Who is changing the company's integrations: the edge function asks with
 -- the caller's JWT before it encrypts and stores anything.
 CREATE FUNCTION public.authorize_integration_admin() RETURNS jsonb
@@ -659,6 +808,9 @@ $$;
 
 COMMENT ON FUNCTION public.take_ai_preview(p_user_id uuid, p_address text, p_per_account integer, p_per_address integer) IS 'Service role (process-feedback): counts one AI preview for the caller''s account (when signed in) and address in the current hour; past either limit raises HTTP 429 with Retry-After.';
 
+-- A tracker's "issue closed" completes only what is still open (rejected
+-- feedback stays rejected), and the link keeps what the close changed for the
+-- topic (or feedback) screen to show (#40 item 1).
 CREATE FUNCTION public.close_tracker_issue(p_integration_id uuid, p_external_id text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -698,6 +850,10 @@ begin
       v_kept := 1;
     end if;
   end if;
+  -- What the close changed, for the topic (or feedback) screen to say.
+  update public.issue_links l
+     set closed_completed = v_moved, closed_kept_rejected = v_kept
+   where l.id = v_link.id and v_integration.complete_on_close;
   return jsonb_build_object('matched', true, 'changed', true, 'completed', v_moved, 'kept_rejected', v_kept);
 end
 $$;
@@ -928,6 +1084,38 @@ CREATE FUNCTION public.get_integration_credentials(p_integration_id uuid) RETURN
 $$;
 
 COMMENT ON FUNCTION public.get_integration_credentials(p_integration_id uuid) IS 'Service role (integrations and tracker-webhook functions): a connection with its ciphertexts, which only the functions can decrypt.';
+
+-- What one "owner joined" e-mail says, for the job function only. No row:
+-- opted out since.
+CREATE FUNCTION public.get_owner_joined_email(p_job_id bigint) RETURNS TABLE(email text, domain text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select u.email::text, q.domain
+    from private.owner_joined_emails q
+    join public.profiles p on p.id = q.user_id
+    join auth.users u on u.id = q.user_id
+   where q.id = p_job_id and p.email_on_owner_joined and u.email is not null
+$$;
+
+COMMENT ON FUNCTION public.get_owner_joined_email(p_job_id bigint) IS 'Service role: the address and domain of a queued "owner joined" e-mail; no row when the author turned the e-mail off.';
+
+-- What one trial e-mail says; no row when it no longer applies (the company
+-- is gone, or a reminder of a trial that is not running any more).
+CREATE FUNCTION public.get_trial_email(p_job_id bigint) RETURNS TABLE(email text, company_name text, kind text, trial_ends_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select u.email::text, c.company_name, q.kind, s.trial_ends_at
+    from private.trial_emails q
+    join public.companies c on c.id = q.company_id
+    join public.company_subscriptions s on s.company_id = q.company_id
+    join auth.users u on u.id = c.user_id
+   where q.id = p_job_id
+     and (q.kind = 'ended' or s.trial_status = 'active')
+$$;
+
+COMMENT ON FUNCTION public.get_trial_email(p_job_id bigint) IS 'Server-only (run-trials): the owner''s address, the company''s name, the e-mail''s kind and the trial''s end for one queued trial e-mail.';
 
 -- CSV export: every feedback the caller's company opened, newest view first.
 CREATE FUNCTION public.get_viewed_feedback_export() RETURNS TABLE(id uuid, first_viewed_at timestamp with time zone, created_at timestamp with time zone, title text, description text, category text, status text, website_url text, quality_score smallint, upvotes integer, downvotes integer, priority text, sentiment text)
@@ -1230,6 +1418,10 @@ CREATE TRIGGER feedback_after_ai_webhooks AFTER UPDATE OF ai_processed_at ON pub
 
 CREATE TRIGGER feedback_after_insert_webhooks AFTER INSERT ON public.feedback FOR EACH ROW EXECUTE FUNCTION private.queue_webhook_deliveries();
 
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.company_webhooks FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
+CREATE TRIGGER read_only_seat BEFORE INSERT OR DELETE OR UPDATE ON public.issue_links FOR EACH ROW EXECUTE FUNCTION private.refuse_read_only_seat();
+
 -- ---------- policies -------------------------------------------------------
 
 CREATE POLICY "Members can read their company's events on verified domains" ON public.company_feedback_events FOR SELECT TO authenticated USING (((company_id = ( SELECT private.current_company_id() AS current_company_id)) AND private.company_event_visible(company_id, feedback_id)));
@@ -1281,6 +1473,9 @@ REVOKE ALL ON FUNCTION private.verified_domains(p_company_id uuid) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.webhook_ai_wait() FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION public.advance_trials(p_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.advance_trials(p_now timestamp with time zone) TO service_role;
+
 REVOKE ALL ON FUNCTION public.authorize_integration_admin() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.authorize_integration_admin() TO service_role, authenticated;
 
@@ -1318,6 +1513,12 @@ GRANT ALL ON FUNCTION public.get_domain_verification_target(p_domain text) TO se
 REVOKE ALL ON FUNCTION public.get_integration_credentials(p_integration_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_integration_credentials(p_integration_id uuid) TO service_role;
 
+REVOKE ALL ON FUNCTION public.get_owner_joined_email(p_job_id bigint) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_owner_joined_email(p_job_id bigint) TO service_role;
+
+REVOKE ALL ON FUNCTION public.get_trial_email(p_job_id bigint) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_trial_email(p_job_id bigint) TO service_role;
+
 REVOKE ALL ON FUNCTION public.get_viewed_feedback_export() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.get_viewed_feedback_export() TO service_role, authenticated;
 
@@ -1353,6 +1554,10 @@ REVOKE ALL ON TABLE public.company_webhook_deliveries FROM anon, authenticated, 
 GRANT ALL ON TABLE public.company_webhook_deliveries TO service_role;
 GRANT SELECT ON TABLE public.company_webhook_deliveries TO authenticated;
 
+REVOKE ALL ON TABLE private.owner_joined_emails FROM PUBLIC, anon, authenticated;
+
+REVOKE ALL ON TABLE private.trial_emails FROM PUBLIC, anon, authenticated;
+
 REVOKE ALL ON SEQUENCE public.company_webhook_deliveries_id_seq FROM anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.company_webhook_deliveries_id_seq TO anon, authenticated, service_role;
 
@@ -1364,6 +1569,8 @@ INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('company_message_emails', 'private.company_message_emails', true, true);
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('topic_completion_emails', 'private.topic_completion_emails', true, true);
 INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('weekly_summary_emails', 'private.weekly_summary_emails', false, true);
+INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('trial_emails', 'private.trial_emails', false, true);
+INSERT INTO private.background_queues (queue, job_table, has_feedback, has_sent_at) VALUES ('owner_joined_emails', 'private.owner_joined_emails', false, true);
 
 -- The extensions, only where they are available and load (pg_cron needs
 -- shared_preload_libraries and this database as cron.database_name; a

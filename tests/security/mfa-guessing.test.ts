@@ -9,7 +9,7 @@ import {
 
 // #40 item 21 (red team, round 3): with a new address per guess, 120 wrong
 // second-factor codes in 3 s were all answered 422. The MFA Verification
-// Attempt hook (migration 20261202130000, run by the embedded GoTrue as by
+// Attempt hook (20261202010000_limits.sql, run by the embedded GoTrue as by
 // hosted GoTrue) limits guesses per factor and per account, whatever the
 // address: 5 wrong codes, then every attempt is rejected and the account is
 // signed out.
