@@ -16,6 +16,7 @@ import {
   rows,
   startWorld,
   type World,
+  memberOfX,
 } from './support.ts';
 
 // #21: the conversation between a company's members and the anonymous
@@ -23,15 +24,10 @@ import {
 // (example.com) gets a second member inserted as the database owner (the
 // invitation flow is another helper's).
 let w: World;
-let member: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof memberOfX>>;
 beforeAll(async () => {
   w = await startWorld();
-  member = await createUser(w.t, { email: 'member-x@perm.test' });
-  await rows(
-    w,
-    `insert into public.company_members (company_id, user_id, role) values ($1, $2, 'member')`,
-    [w.company.X, member.id],
-  );
+  member = await memberOfX(w, 'member-x@perm.test');
 });
 afterAll(() => w?.t.stop());
 

@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../integration/db/support.ts';
-import { allowed, forbidden, rows, startWorld, type World } from './support.ts';
+import {
+  allowed,
+  forbidden,
+  rows,
+  startWorld,
+  type World,
+  memberOfX,
+} from './support.ts';
 
 // #22: Insights count only the caller's company's feedback; the weekly
 // summary choice is each member's own. Each case fails when its protection
 // is removed (the membership check, the company scoping, the RPC-only write,
 // the service-only job functions).
 let w: World;
-let member: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof memberOfX>>;
 beforeAll(async () => {
   w = await startWorld();
-  member = await createUser(w.t, { email: 'member-x-insights@perm.test' });
-  await rows(
-    w,
-    `insert into public.company_members (company_id, user_id, role) values ($1, $2, 'member')`,
-    [w.company.X, member.id],
-  );
+  member = await memberOfX(w, 'member-x-insights@perm.test');
 });
 afterAll(() => w?.t.stop());
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../integration/db/support.ts';
 import {
   allowed,
   denied,
@@ -7,23 +6,19 @@ import {
   rows,
   startWorld,
   type World,
+  memberOfX,
 } from './support.ts';
 
 // #22 "You said, we did": who may turn the public page on, publish a topic
 // and read the page. Company X has a completed topic with A's feedback and
 // a plain member; company Y has its own.
 let w: World;
-let memberX: Awaited<ReturnType<typeof createUser>>;
+let memberX: Awaited<ReturnType<typeof memberOfX>>;
 let topicX: string;
 let topicY: string;
 beforeAll(async () => {
   w = await startWorld();
-  memberX = await createUser(w.t, { email: 'member-x@perm.test' });
-  await rows(
-    w,
-    `insert into public.company_members (company_id, user_id, role) values ($1, $2, 'member')`,
-    [w.company.X, memberX.id],
-  );
+  memberX = await memberOfX(w, 'member-x@perm.test');
   const topic = async (company: string, feedback: string) => {
     const [row] = await rows<{ id: string }>(
       w,

@@ -194,3 +194,17 @@ export function storageRefused(
     expected,
   );
 }
+
+/**
+ * A new account made a member of company X, inserted as the database owner
+ * (the invitation flow has tests of its own).
+ */
+export async function memberOfX(w: World, email: string) {
+  const user = await createUser(w.t, { email });
+  await rows(
+    w,
+    `insert into public.company_members (company_id, user_id, role) values ($1, $2, 'member')`,
+    [w.company.X, user.id],
+  );
+  return user;
+}

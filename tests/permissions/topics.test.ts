@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, insertFeedback } from '../integration/db/support.ts';
+import { insertFeedback } from '../integration/db/support.ts';
 import {
   allowed,
   denied,
@@ -7,23 +7,19 @@ import {
   rows,
   startWorld,
   type World,
+  memberOfX,
 } from './support.ts';
 
 // #22 topics: a company's members group feedback of its verified domains;
 // another company, an author, anon and a removed member reach none of it;
 // authors see a count of others, never who.
 let w: World;
-let member: Awaited<ReturnType<typeof createUser>>;
+let member: Awaited<ReturnType<typeof memberOfX>>;
 let topic = '';
 let second = '';
 beforeAll(async () => {
   w = await startWorld();
-  member = await createUser(w.t, { email: 'topic-member@perm.test' });
-  await rows(
-    w,
-    `insert into public.company_members (company_id, user_id, role) values ($1, $2, 'member')`,
-    [w.company.X, member.id],
-  );
+  member = await memberOfX(w, 'topic-member@perm.test');
   second = (
     await insertFeedback(w.t, w.id.consumerB, {
       websiteUrl: 'https://example.com/cart',
