@@ -1,4 +1,5 @@
-// What a function called by a signed-in person (integrations, billing) needs:
+// What a function called by a signed-in person (integrations, billing,
+// verify-domain) needs:
 // CORS answers, a database function called as that person (their JWT, their
 // address), and the database's refusal turned into this function's answer.
 
@@ -20,21 +21,20 @@ export interface CallerRpc {
   body: unknown;
 }
 
-/** A database function called as the signed-in caller (their JWT, their address). */
-export async function asCaller(
+/** A database function through PostgREST, with these credentials. */
+async function callRpc(
   env: Record<string, string | undefined>,
-  req: Request,
   name: string,
   args: Record<string, unknown>,
+  auth: { apikey: string; authorization: string; forwardedFor?: string | null },
 ): Promise<CallerRpc> {
-  const forwarded = req.headers.get('x-forwarded-for');
   const res = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      apikey: env.SUPABASE_ANON_KEY ?? '',
-      authorization: req.headers.get('authorization') ?? '',
-      ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
+      apikey: auth.apikey,
+      authorization: auth.authorization,
+      ...(auth.forwardedFor ? { 'x-forwarded-for': auth.forwardedFor } : {}),
     },
     body: JSON.stringify(args),
   });
@@ -46,6 +46,33 @@ export async function asCaller(
     body = text;
   }
   return { ok: res.ok, status: res.status, body };
+}
+
+/** A database function called as the signed-in caller (their JWT, their address). */
+export function asCaller(
+  env: Record<string, string | undefined>,
+  req: Request,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallerRpc> {
+  return callRpc(env, name, args, {
+    apikey: env.SUPABASE_ANON_KEY ?? '',
+    authorization: req.headers.get('authorization') ?? '',
+    forwardedFor: req.headers.get('x-forwarded-for'),
+  });
+}
+
+/** A database function called as the service role (what only a function may do). */
+export function asService(
+  env: Record<string, string | undefined>,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallerRpc> {
+  const key = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
+  return callRpc(env, name, args, {
+    apikey: key,
+    authorization: `Bearer ${key}`,
+  });
 }
 
 /** The database's refusal as this function's answer (same status, its words). */

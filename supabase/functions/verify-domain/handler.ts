@@ -25,13 +25,7 @@ import {
   RefusedFetch,
   type Lookup,
 } from '../_shared/public-fetch.ts';
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
+import { asCaller, asService, CORS } from '../_shared/caller.ts';
 
 /** Body of every answer. */
 export interface VerifyDomainResponse {
@@ -61,31 +55,6 @@ interface Target {
   token: string;
   verified: boolean;
   taken: boolean;
-}
-
-async function rpc(
-  env: Record<string, string>,
-  name: string,
-  args: unknown,
-  bearer: string,
-): Promise<{ ok: boolean; status: number; body: unknown }> {
-  const res = await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${name}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      apikey: env.SUPABASE_ANON_KEY ?? '',
-      authorization: bearer,
-    },
-    body: JSON.stringify(args),
-  });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { ok: res.ok, status: res.status, body };
 }
 
 const messageOf = (body: unknown, fallback: string) =>
@@ -241,12 +210,9 @@ export function createVerifyDomainHandler(deps: VerifyDomainDeps) {
     if (typeof domain !== 'string' || domain.trim() === '')
       return fail(400, 'Send {"domain": "example.com"}.');
 
-    const lookup = await rpc(
-      env,
-      'get_domain_verification_target',
-      { p_domain: domain },
-      bearer,
-    );
+    const lookup = await asCaller(env, req, 'get_domain_verification_target', {
+      p_domain: domain,
+    });
     if (!lookup.ok)
       return fail(
         lookup.status === 401 ? 401 : 400,
@@ -277,17 +243,11 @@ export function createVerifyDomainHandler(deps: VerifyDomainDeps) {
         method: null,
         error: `We could not find your token.${refused ? ` The site was not followed: ${refused}` : ''} Publish the TXT record _peega-verification.${target.domain}, the file https://${target.domain}/.well-known/peega-verification.txt or the meta tag on https://${target.domain}/, then try again.`,
       });
-    const serviceKey = env.SUPABASE_SERVICE_ROLE_KEY ?? '';
-    const confirm = await rpc(
-      { ...env, SUPABASE_ANON_KEY: serviceKey },
-      'confirm_domain_verification',
-      {
-        p_company_id: target.company_id,
-        p_domain: target.domain,
-        p_method: method,
-      },
-      `Bearer ${serviceKey}`,
-    );
+    const confirm = await asService(env, 'confirm_domain_verification', {
+      p_company_id: target.company_id,
+      p_domain: target.domain,
+      p_method: method,
+    });
     if (!confirm.ok)
       return fail(
         confirm.status === 409 ? 409 : 500,
