@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createUser,
-  freshRateWindow,
+  inOneRateWindow,
   query,
   type TestUser,
 } from '../integration/db/support.ts';
@@ -85,18 +85,20 @@ describe('feedback submission limits', () => {
 
   it('one address gets 429 after 120 in a window, across accounts and rotated X-Forwarded-For and CF-Connecting-IP', async () => {
     // Earlier tests of this file spent some of this address's window; the
-    // count starts afresh, in a window that will not end mid-test.
-    await freshRateWindow(t);
-    const users = await Promise.all(
-      Array.from({ length: 5 }, () => createUser(t)),
-    );
-    let accepted = 0;
-    let refused: Awaited<ReturnType<typeof submit>> | undefined;
-    for (let i = 0; i < 125 && !refused; i++) {
-      const r = await submit(users[i % 5]!, 1000 + i, `192.0.2.${i % 250}`);
-      if (r.status === 201) accepted += 1;
-      else refused = r;
-    }
+    // count starts afresh.
+    const { users, accepted, refused } = await inOneRateWindow(t, async () => {
+      const users = await Promise.all(
+        Array.from({ length: 5 }, () => createUser(t)),
+      );
+      let accepted = 0;
+      let refused: Awaited<ReturnType<typeof submit>> | undefined;
+      for (let i = 0; i < 125 && !refused; i++) {
+        const r = await submit(users[i % 5]!, 1000 + i, `192.0.2.${i % 250}`);
+        if (r.status === 201) accepted += 1;
+        else refused = r;
+      }
+      return { users, accepted, refused };
+    });
     expect(accepted).toBe(120);
     expect(refused?.status).toBe(429);
     expect(Number(refused?.retryAfter)).toBeGreaterThan(0);

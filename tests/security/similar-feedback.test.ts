@@ -5,7 +5,7 @@ import {
   createCompany,
   createUser,
   insertFeedback,
-  freshRateWindow,
+  inOneRateWindow,
   type TestUser,
 } from '../integration/db/support.ts';
 
@@ -141,20 +141,19 @@ describe('get_similar_feedback reveals nothing a caller could not read', () => {
   });
 
   it('is limited per address (180 per 10 minutes) across accounts', async () => {
-    // The limit's windows are fixed 10-minute slots: start in a fresh one,
-    // not in the last minute of one (a window that ends mid-test would let
-    // more through), and count from there.
-    await freshRateWindow(t);
-    calls = 0;
     // Every call comes from 127.0.0.1; fresh accounts stay under their own
     // limit until the address's is used up.
-    let refused: { message: string; code?: string } | null = null;
-    while (refused === null && calls <= 180) {
-      const account = await createUser(t);
-      for (let i = 0; i < 50 && refused === null; i++) {
-        refused = (await similar(account.client, `spread ${i}`)).error;
+    const refused = await inOneRateWindow(t, async () => {
+      calls = 0;
+      let error: { message: string; code?: string } | null = null;
+      while (error === null && calls <= 180) {
+        const account = await createUser(t);
+        for (let i = 0; i < 50 && error === null; i++) {
+          error = (await similar(account.client, `spread ${i}`)).error;
+        }
       }
-    }
+      return error;
+    });
     expect(calls).toBe(180);
     expect(refused?.message).toBe(
       'Too many similar-feedback lookups. Please wait a few minutes.',
