@@ -1,6 +1,8 @@
-// `npm run typecheck`: each runtime's tsconfig on its own (two at a time,
-// incremental), then the edge functions' Deno entries with `deno check`.
-// Exits non-zero when any check fails.
+// `npm run typecheck`: each runtime's tsconfig on its own with tsgo
+// (TypeScript's native compiler, @typescript/native-preview: about a fifth of
+// tsc 5.9's CPU here; `typescript` itself stays 5.9.3 for typescript-eslint,
+// TOOLING.md), then the edge functions' Deno entries with `deno check`, one
+// call per import map. Exits non-zero when any check fails.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -42,44 +44,40 @@ function run(cmd, args, label) {
   });
 }
 
-const tsc = (project) =>
-  run(
-    bin('tsc'),
-    [
-      '-p',
-      project,
-      '--incremental',
-      '--tsBuildInfoFile',
-      path.join(
-        '.cache',
-        'tsc',
-        `${project.replace(/[/.]/g, '-')}.tsbuildinfo`,
-      ),
-    ],
-    `tsc -p ${project}`,
-  );
-
-// Two at a time: the largest first, so the small ones fill in around them.
-const queue = [...PROJECTS];
+// One at a time: tsgo checks a project on several threads of its own.
 const results = [];
-await Promise.all(
-  [0, 1].map(async () => {
-    while (queue.length > 0) results.push(await tsc(queue.shift()));
-  }),
-);
+for (const project of PROJECTS)
+  results.push(
+    await run(bin('tsgo'), ['-p', project, '--noEmit'], `tsgo -p ${project}`),
+  );
 
 // The Deno entries (index.ts) use the Deno namespace: only Deno checks them.
 const fnDir = path.join('supabase', 'functions');
 if (existsSync(bin('deno'))) {
+  // Entries whose deno.json says the same are checked in one call (Deno
+  // starts once per call); an entry without one is checked with none.
+  const groups = new Map();
   for (const name of (await readdir(fnDir)).sort()) {
     const entry = path.join(fnDir, name, 'index.ts');
     if (!existsSync(entry)) continue;
     const config = path.join(fnDir, name, 'deno.json');
+    const text = existsSync(config) ? readFileSync(config, 'utf8').trim() : '';
+    const group = groups.get(text) ?? {
+      config: text ? config : null,
+      entries: [],
+    };
+    group.entries.push(entry);
+    groups.set(text, group);
+  }
+  for (const { config, entries } of groups.values()) {
     const args = ['check', '--quiet', '--no-lock'];
-    if (existsSync(config) && readFileSync(config, 'utf8').trim())
-      args.push('--config', config);
+    if (config) args.push('--config', config);
     results.push(
-      await run(bin('deno'), [...args, entry], `deno check ${entry}`),
+      await run(
+        bin('deno'),
+        [...args, ...entries],
+        `deno check ${entries.join(' ')}`,
+      ),
     );
   }
 } else {
