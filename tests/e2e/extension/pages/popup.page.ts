@@ -94,9 +94,11 @@ export async function setBackend(
   await options.goto(`chrome-extension://${extensionId}/options.html`);
   await options.getByLabel('Backend address').fill(url);
   await options.getByRole('button', { name: 'Save' }).click();
+  // Saving asks the backend for its configuration: on a busy 2-core
+  // machine the first answer of a fresh proxy has taken over 5 s.
   await expect(
     options.getByText(`Saved. Peega answers at ${url}.`),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   await options.close();
 }
 
