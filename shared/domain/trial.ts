@@ -78,8 +78,9 @@ export const TRIAL_TEXTS = {
     'Your seat is read-only: your company’s plan has fewer seats than its team. You can read everything; ask the owner to keep you on a seat or to upgrade.',
   keepSeat: 'Keep on a seat',
   freeSeat: 'Make read-only',
-  paymentFailed: (plan: string, until: string) =>
-    `Your last payment failed. ${plan} stays until ${until}; after that your company is on Free and nothing is deleted. Update the payment method in the billing portal.`,
+  /** Only the owner reaches the billing portal: members are told who can act. */
+  paymentFailed: (plan: string, until: string, owner: boolean) =>
+    `Your last payment failed. ${plan} stays until ${until}; after that your company is on Free and nothing is deleted. ${owner ? 'Update the payment method in the billing portal.' : 'The owner of the company can update the payment method.'}`,
   seatKept: 'Member kept on a seat',
   seatFreed: 'Member is now read-only',
 } as const;

@@ -17,6 +17,8 @@ import Stripe from 'stripe';
 export interface FakeStripe {
   url: string;
   calls: { path: string; authorization?: string; params: URLSearchParams }[];
+  /** The last bought subscription's renewal fails: Stripe marks it past_due. */
+  paymentFails(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,16 @@ export async function startFakeStripe(
   const sessions = new Map<string, Session>();
   const portals = new Map<string, Session>();
   const subscriptions = new Map<string, Session>();
-  const fake: FakeStripe = { url: '', calls: [], stop: async () => undefined };
+  const fake: FakeStripe = {
+    url: '',
+    calls: [],
+    paymentFails: async () => {
+      const s = [...subscriptions.values()].at(-1);
+      if (!s) throw new Error('nothing was bought');
+      await send('customer.subscription.updated', s, 'past_due');
+    },
+    stop: async () => undefined,
+  };
   const signer = new Stripe('sk_test_fake_signer');
 
   async function send(type: string, s: Session, status: string) {

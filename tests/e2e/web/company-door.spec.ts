@@ -23,7 +23,8 @@ import {
 // site's owner signs up, proves the domain with the meta tag on its home
 // page, reads the feedback, starts the trial, invites two teammates (Pro's
 // three seats), upgrades through (fake) Stripe Checkout and cancels in the
-// Customer Portal (Free: one seat, the teammates read-only); the author is
+// Customer Portal after a failed renewal (everyone sees the banner; then
+// Free: one seat, the teammates read-only); the author is
 // told, on the dashboard and by the e-mail they asked for, that the owner
 // joined.
 
@@ -204,6 +205,20 @@ test('a site’s waiting feedback brings its owner in: claim, meta-tag proof, tr
     '3 of 3 seats used · Pro plan',
   );
   await snap(owner, 'door-paid');
+
+  // A renewal fails: everyone on the team is told, the plan stays for now.
+  await stripe.paymentFails();
+  await owner.reload();
+  await expect(owner.getByTestId('payment-failed')).toContainText(
+    'Update the payment method in the billing portal.',
+  );
+  await expect(plan.getByTestId('plan-name')).toHaveText('Pro plan');
+  const mate = mates[0]!.pages()[0]!;
+  await mate.reload();
+  await expect(mate.getByTestId('payment-failed')).toContainText(
+    'The owner of the company can update the payment method.',
+  );
+  await snap(mate, 'door-payment-failed-member');
 
   // The Portal: cancelled, Free keeps the owner's seat; nothing is deleted.
   await plan.getByRole('button', { name: 'Manage billing' }).click();

@@ -96,6 +96,7 @@ export function PlanNotice() {
             month: 'short',
             year: 'numeric',
           }),
+          owner,
         )}
       >
         {seePlan}
