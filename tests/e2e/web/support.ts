@@ -50,9 +50,16 @@ export async function withSession(
 }
 
 const SCREENS = path.resolve('test-results', 'screens');
+/**
+ * The screens are for people to look at; `npm test` asserts and skips them
+ * (PEEGA_E2E_SHOTS=0): two resizes and two captures per screen were about a
+ * tenth of the journeys' CPU. `npx playwright test` saves them.
+ */
+const saveScreens = process.env.PEEGA_E2E_SHOTS !== '0';
 
 /** Saves the page at desktop (1280) and phone (375) width as an artefact. */
 export async function snap(page: Page, name: string) {
+  if (!saveScreens) return;
   mkdirSync(SCREENS, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   // An open modal covers the viewport only: a full-page capture would show
@@ -77,6 +84,7 @@ export async function snap(page: Page, name: string) {
  * PEEGA_SHOTS_DIR (default test-results/screens); the size is restored.
  */
 export async function shoot(page: Page, name: string) {
+  if (!saveScreens) return;
   const dir = process.env.PEEGA_SHOTS_DIR ?? SCREENS;
   mkdirSync(dir, { recursive: true });
   const size = page.viewportSize() ?? { width: 1366, height: 900 };
