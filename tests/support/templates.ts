@@ -164,8 +164,10 @@ const postgresTemplates = new Map<string, Promise<string>>();
 
 /**
  * The name of a migrated template database for `config` on the server of
- * `baseUrl`: built under a temporary name, then renamed; a worker that loses
- * the race drops its own copy.
+ * `baseUrl`. Workers of one run take an advisory lock on the name, so one
+ * builds it (under a temporary name, then renamed) while the others wait
+ * and use it: concurrent renames to one name fail in the catalogue's unique
+ * index, and parallel builds of the same schema only waste the cores.
  */
 export function postgresTemplate(
   run: TemplateRun,
@@ -175,39 +177,36 @@ export function postgresTemplate(
   const key = templateKey('postgres', config);
   let name = postgresTemplates.get(key);
   if (!name) {
-    name = (async () => {
+    name = withAdmin(baseUrl, async (admin) => {
       const final = `peega_tpl_${run.runId}_${key}`;
-      const exists = await withAdmin(baseUrl, async (c) => {
-        const r = await c.query(
+      await admin.query('select pg_advisory_lock(hashtext($1))', [final]);
+      try {
+        const r = await admin.query(
           'select 1 from pg_database where datname = $1',
           [final],
         );
-        return r.rowCount === 1;
-      });
-      if (exists) return final;
-      const tmp = `peega_tplb_${run.runId}_${randomBytes(6).toString('hex')}`;
-      await withAdmin(baseUrl, (c) => c.query(`create database ${tmp}`));
-      try {
-        const { openPostgres } =
-          await import('../../supabase/local/db/postgres.ts');
-        const db = await openPostgres(databaseUrl(baseUrl, tmp), 2);
+        if (r.rowCount === 1) return final;
+        const tmp = `peega_tplb_${run.runId}_${randomBytes(6).toString('hex')}`;
+        await admin.query(`create database ${tmp}`);
         try {
-          await migrate(db, migrateOptions(config));
-        } finally {
-          await db.close();
+          const { openPostgres } =
+            await import('../../supabase/local/db/postgres.ts');
+          const db = await openPostgres(databaseUrl(baseUrl, tmp), 2);
+          try {
+            await migrate(db, migrateOptions(config));
+          } finally {
+            await db.close();
+          }
+          await admin.query(`alter database ${tmp} rename to ${final}`);
+        } catch (e) {
+          await admin.query(`drop database if exists ${tmp} with (force)`);
+          throw e;
         }
-        await withAdmin(baseUrl, (c) =>
-          c.query(`alter database ${tmp} rename to ${final}`),
-        );
-      } catch (e) {
-        await withAdmin(baseUrl, (c) =>
-          c.query(`drop database if exists ${tmp} with (force)`),
-        );
-        // Another worker renamed its copy first: use that one.
-        if ((e as { code?: string }).code !== '42P04') throw e;
+        return final;
+      } finally {
+        await admin.query('select pg_advisory_unlock(hashtext($1))', [final]);
       }
-      return final;
-    })();
+    });
     postgresTemplates.set(key, name);
     name.catch(() => postgresTemplates.delete(key));
   }
