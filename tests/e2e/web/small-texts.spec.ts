@@ -97,11 +97,12 @@ test('a rate-limited submit says when to retry, and long titles are clamped in t
 }) => {
   const { email, client, id } = await newConsumer();
   const long = `Checkout ${'really '.repeat(25)}slow`;
-  // 30 feedback in ten minutes is the per-account limit.
+  // 30 feedback in ten minutes is the per-account limit; the long one is
+  // the newest, so it is on the list's first page.
   for (let i = 0; i < 30; i++) {
     const { error } = await client.from('feedback').insert({
       user_id: id,
-      title: i === 0 ? long : `Feedback number ${String.fromCharCode(97 + i)}`,
+      title: i === 29 ? long : `Feedback number ${String.fromCharCode(97 + i)}`,
       description: 'Details of what happened on the page, long enough.',
       category: 'bug',
       company_name: 'Example',

@@ -1,12 +1,40 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ThreadMessage } from '@shared/data/conversation';
 import type { MyFeedback } from '@shared/data/feedback';
 import { useMyWaitingSites } from '@web/api/claims/claims';
 import { useMyTopicCounts } from '@web/api/feedback/get-my-topic-counts';
-import { buttonClass } from '@web/components/ui/button';
+import { Button, buttonClass } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { paths } from '@web/config/paths';
 import { FeedbackItem } from './feedback-item';
+
+/** Items drawn at first and added by each 'Show more' (#36): a year of
+ * feedback (the demo author has 140) drew 2,600 elements before the page
+ * could answer. */
+export const FEEDBACK_PAGE = 20;
+
+const linkedId = () =>
+  typeof window !== 'undefined' && window.location.hash.startsWith('#feedback-')
+    ? decodeURIComponent(window.location.hash.slice('#feedback-'.length))
+    : null;
+
+/** How many items to draw: a page, and always as far as the one the
+ * author e-mail's link (/app#feedback-<id>) opens, however old. */
+function useShown(items: MyFeedback[] | undefined) {
+  const [shown, setShown] = useState(FEEDBACK_PAGE);
+  useEffect(() => {
+    const reach = () => {
+      const id = linkedId();
+      const at = id ? (items ?? []).findIndex((i) => i.id === id) : -1;
+      if (at >= 0) setShown((n) => Math.max(n, at + 1));
+    };
+    reach();
+    window.addEventListener('hashchange', reach);
+    return () => window.removeEventListener('hashchange', reach);
+  }, [items]);
+  return [shown, () => setShown((n) => n + FEEDBACK_PAGE)] as const;
+}
 
 /** The author's feedback, or the empty state of spec §2. */
 export function FeedbackList({
@@ -25,6 +53,7 @@ export function FeedbackList({
   const waitingFor = new Map(
     (waiting.data ?? []).map((w) => [w.website_host, w.reports]),
   );
+  const [shown, showMore] = useShown(items);
   const others = useMyTopicCounts(
     userId,
     (items ?? []).map((i) => i.id),
@@ -57,20 +86,30 @@ export function FeedbackList({
       </div>
     );
   }
+  const left = items.length - shown;
   return (
-    <ul className="flex flex-col gap-3" aria-label="My feedback">
-      {items.map((item) => (
-        <FeedbackItem
-          key={item.id}
-          item={item}
-          userId={userId}
-          messages={messages.filter((m) => m.feedback_id === item.id)}
-          others={others.data?.get(item.id) ?? 0}
-          waiting={
-            item.website_host ? waitingFor.get(item.website_host) : undefined
-          }
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="flex flex-col gap-3" aria-label="My feedback">
+        {items.slice(0, shown).map((item) => (
+          <FeedbackItem
+            key={item.id}
+            item={item}
+            userId={userId}
+            messages={messages.filter((m) => m.feedback_id === item.id)}
+            others={others.data?.get(item.id) ?? 0}
+            waiting={
+              item.website_host ? waitingFor.get(item.website_host) : undefined
+            }
+          />
+        ))}
+      </ul>
+      {left > 0 && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={showMore}>
+            Show {Math.min(left, FEEDBACK_PAGE)} more
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
