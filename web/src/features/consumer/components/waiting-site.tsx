@@ -49,7 +49,9 @@ export function WaitingSite({
       data-testid="waiting-site"
       className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-accent-200 bg-accent-50 px-3 py-2 text-sm text-accent-700"
     >
-      <p className="min-w-0 flex-1">
+      {/* A 12rem basis: on a phone the button goes under the text instead
+          of squeezing it to a word per line. */}
+      <p className="min-w-0 flex-[1_1_12rem]">
         <span aria-hidden="true">⏳ </span>
         {waitingNotice(host, reports)}
       </p>
