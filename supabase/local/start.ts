@@ -6,7 +6,7 @@ import { openDatabase } from './db/open.ts';
 import type { Db } from './db/types.ts';
 import { JwtService } from './jwt.ts';
 import { createAuthService } from './auth/index.ts';
-import { createRestService } from './rest/index.ts';
+import { createRestService, type CatalogStore } from './rest/index.ts';
 import { restConfigFromEnv } from './rest/config.ts';
 import {
   createStorageService,
@@ -130,6 +130,8 @@ export async function startBackend(
      * other: already applied migrations are skipped.
      */
     db?: Db;
+    /** Catalog rows of a copy of this database (tests' templates; rest/index.ts). */
+    catalog?: CatalogStore;
   } = {},
 ): Promise<RunningBackend> {
   const db = options.db ?? (await openDatabase(config));
@@ -159,6 +161,7 @@ export async function startBackend(
   const rest = createRestService(ctx, {
     txAllowOverride: config.allowTxRollback,
     config: restConfigFromEnv(config.pgrstEnv),
+    catalog: options.catalog,
   });
   await rest.reloadConfig();
   // PostgREST's reload channel: an empty payload or 'reload schema' re-reads

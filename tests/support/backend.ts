@@ -10,10 +10,14 @@ import {
 } from '../../supabase/local/start.ts';
 import type { BackendContext } from '../../supabase/local/context.ts';
 import type { Db } from '../../supabase/local/db/types.ts';
+import type { CatalogStore } from '../../supabase/local/rest/index.ts';
 import {
+  catalogStore,
   createDatabaseFrom,
   pgliteTemplate,
+  postgresCatalogKey,
   postgresTemplate,
+  templateKey,
   templateRun,
 } from './templates.ts';
 
@@ -68,6 +72,8 @@ export interface TestBackendOptions {
   copyOf?: string;
   /** Last word on the configuration, e.g. another functions folder. */
   configure?: (config: BackendConfig) => void;
+  /** The first schema-cache load's rows (default: the template's, when started from one). */
+  catalog?: CatalogStore;
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -132,6 +138,7 @@ export async function startTestBackend(
   // migration applied. Elsewhere (benchmarks), bootstrap as `npm start` does.
   const run = await templateRun();
   let db: Db | undefined;
+  let catalog: CatalogStore | undefined;
   if (baseUrl && name && config.databaseUrl === databaseUrl) {
     if (options.copyOf) {
       // A database migrated elsewhere (`supabase db push`), taken as it is.
@@ -140,6 +147,7 @@ export async function startTestBackend(
     } else if (run) {
       const template = await postgresTemplate(run, baseUrl, config);
       await createDatabaseFrom(baseUrl, name, template);
+      catalog = catalogStore(run, postgresCatalogKey(run, config));
     } else {
       const admin = new pg.Client({ connectionString: baseUrl });
       await admin.connect();
@@ -157,6 +165,7 @@ export async function startTestBackend(
     db = await openPglite(undefined, {
       loadDataDir: await pgliteTemplate(run, config),
     });
+    catalog = catalogStore(run, templateKey('pglite', config));
   }
   let backend: RunningBackend;
   try {
@@ -171,6 +180,7 @@ export async function startTestBackend(
         ...options.functionEnv,
       },
       db,
+      catalog: options.catalog ?? catalog,
     });
   } catch (e) {
     await dropDatabase?.();

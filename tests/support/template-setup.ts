@@ -29,5 +29,8 @@ export default function setup(project: TestProject) {
   return async () => {
     const baseUrl = process.env.DATABASE_URL;
     if (baseUrl) await dropPostgresTemplates(baseUrl, runId);
+    for (const f of readdirSync(dir))
+      if (f.startsWith(`catalog-pg-${runId}-`))
+        rmSync(path.join(dir, f), { force: true });
   };
 }

@@ -16,12 +16,15 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { BackendConfig } from '../../supabase/local/config.ts';
+import type { CatalogStore } from '../../supabase/local/rest/index.ts';
+import type { CatalogRows } from '../../supabase/local/rest/schema-cache.ts';
 import { migrate } from '../../supabase/local/db/migrate.ts';
 
 /** What the Vitest global setup hands the workers. */
@@ -119,6 +122,10 @@ export function pgliteTemplate(run: TemplateRun, config: Source) {
     blob = (async () => {
       const file = path.join(run.dir, `pglite-${key}.tar`);
       if (!existsSync(file)) {
+        // A new data folder may number its objects differently.
+        for (const f of readdirSync(run.dir, { withFileTypes: true }))
+          if (f.name.startsWith(`catalog-${key}-`))
+            rmSync(path.join(run.dir, f.name), { force: true });
         const { openPglite } =
           await import('../../supabase/local/db/pglite.ts');
         const db = await openPglite();
@@ -140,6 +147,40 @@ export function pgliteTemplate(run: TemplateRun, config: Source) {
   }
   return blob;
 }
+
+/**
+ * The catalog rows (rest/index.ts CatalogStore) of the first backend started
+ * from template `key`, in a file of this run's folder: copies of a template
+ * keep its object ids, so the others build their schema cache from these
+ * rows instead of querying the catalog (about 80 ms a start).
+ */
+export function catalogStore(run: TemplateRun, key: string): CatalogStore {
+  const file = (schemas: string[]) =>
+    path.join(
+      run.dir,
+      `catalog-${key}-${createHash('sha256').update(schemas.join(',')).digest('hex').slice(0, 8)}.json`,
+    );
+  return {
+    get(schemas) {
+      try {
+        return JSON.parse(readFileSync(file(schemas), 'utf8')) as CatalogRows;
+      } catch {
+        return undefined;
+      }
+    },
+    set(rows) {
+      const to = file(rows.schemas);
+      mkdirSync(run.dir, { recursive: true });
+      const tmp = `${to}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(tmp, JSON.stringify(rows));
+      renameSync(tmp, to);
+    },
+  };
+}
+
+/** The catalog key of a PostgreSQL template: its ids are this run's. */
+export const postgresCatalogKey = (run: TemplateRun, config: Source) =>
+  `pg-${run.runId}-${templateKey('postgres', config)}`;
 
 function databaseUrl(baseUrl: string, name: string): string {
   const u = new URL(baseUrl);

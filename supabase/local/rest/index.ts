@@ -18,7 +18,11 @@ import {
 } from './config.ts';
 import { parseRequest, type ApiRequest } from './request.ts';
 import type { Prepared, ResultRow } from './respond.ts';
-import { loadSchemaCache } from './schema-cache.ts';
+import {
+  buildSchemaCache,
+  readCatalog,
+  type CatalogRows,
+} from './schema-cache.ts';
 import { authenticate, requestSettings, type Auth } from './session.ts';
 import type { SchemaCache } from './schema-types.ts';
 
@@ -29,6 +33,19 @@ export interface RestOptions {
   txAllowOverride?: boolean;
   /** Settings from the environment; the in-database configuration overrides them. */
   config?: RestConfig;
+  /**
+   * Catalog rows read earlier from a copy of this database (the tests'
+   * templates), for the first schema-cache load only: every reload
+   * afterwards reads the catalog, as the schema may have changed.
+   */
+  catalog?: CatalogStore;
+}
+
+export interface CatalogStore {
+  /** The rows for these schemas, if known. */
+  get(schemas: string[]): CatalogRows | undefined;
+  /** Rows just read from the database. */
+  set(rows: CatalogRows): void;
 }
 
 export type RestService = Handler & {
@@ -75,14 +92,18 @@ export function createRestService(
   // Planned GET/HEAD requests: their SQL depends only on the request line and headers.
   const planCache = new Map<string, Planned>();
 
+  let store = options.catalog;
   const reload = (): Promise<void> => {
     const run = (async () => {
-      const next = await loadSchemaCache(ctx.db, [...config.schemas]);
-      const tz = await ctx.db.query<{ name: string }>(
-        'select name from pg_timezone_names',
-      );
-      cache = next;
-      timezones = new Set(tz.rows.map((r) => r.name));
+      const schemas = [...config.schemas];
+      let rows = store?.get(schemas);
+      if (!rows) {
+        rows = await readCatalog(ctx.db, schemas);
+        store?.set(rows);
+      }
+      store = undefined;
+      cache = buildSchemaCache(rows);
+      timezones = new Set(rows.timezones);
       planCache.clear();
     })();
     // `loading` is what a first request waits for; the caller of reload()

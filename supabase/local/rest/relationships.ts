@@ -9,7 +9,7 @@ import type {
 } from './schema-types.ts';
 import { mapThrough, viewSources, type ViewDep } from './view-keys.ts';
 
-interface ConstraintRow {
+export interface ConstraintRow {
   name: string;
   type: string;
   relid: number;
