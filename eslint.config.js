@@ -92,9 +92,21 @@ const localZones = [
   },
   {
     target: LOCAL,
-    from: ['./web', './extension', './tests', './scripts', './shared/data'],
+    from: ['./web', './extension', './tests', './scripts'],
     message:
-      "supabase/local speaks Supabase's protocols and knows no app code: it never imports web/, extension/, shared/data, tests/ or scripts/.",
+      "supabase/local speaks Supabase's protocols and knows no app code: it never imports web/, extension/, tests/ or scripts/.",
+  },
+  {
+    target: LOCAL,
+    from: './shared',
+    // Issue #34: the emulator's upload byte check (storage/sniff.ts) until
+    // that rule has its hosted form; then these go too.
+    except: [
+      './domain/validation/media-bytes.ts',
+      './domain/validation/files.ts',
+    ],
+    message:
+      'supabase/local knows no product code: nothing from shared/ (what it needs of a rule is its own configuration, held equal to the product by a test).',
   },
   {
     target: LOCAL,

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { parse as parseToml } from 'smol-toml';
-import { publicUrlFromEnv } from '../../shared/domain/public-url.ts';
 
 /** The Supabase CLI's well-known local-development secret and keys (demo mode only). */
 export const DEMO_JWT_SECRET =
@@ -235,6 +234,19 @@ export interface BackendConfig {
 type Env = Record<string, string | undefined>;
 
 /**
+ * Where the backend serves itself (GoTrue's API_EXTERNAL_URL, the project URL
+ * on hosted): PEEGA_PUBLIC_URL when set, else http://localhost:$PORT, without
+ * trailing slashes. The emulator owns its configuration; npm start builds the
+ * extension for the same address by the product's rule
+ * (shared/domain/public-url.ts), and a unit test holds the two equal.
+ */
+export function publicUrlOf(env: Env): string {
+  const explicit = env.PEEGA_PUBLIC_URL?.trim();
+  const port = env.PORT?.trim() || '3000';
+  return (explicit || `http://localhost:${port}`).replace(/\/+$/, '');
+}
+
+/**
  * GoTrue's `PasswordRequiredCharacters.Decode`: sets separated by `:`, where
  * a `\:` at the end of a part joins it with the next one as a literal colon.
  */
@@ -375,7 +387,7 @@ export async function loadConfig(
   const dataDir = env.PEEGA_DATA_DIR ?? path.join(root, '.data');
   const demoMode = flag(env.PEEGA_DEMO, true);
   const jwtSecret = demoMode ? DEMO_JWT_SECRET : productionSecret(env, dataDir);
-  const publicUrl = publicUrlFromEnv(env);
+  const publicUrl = publicUrlOf(env);
   const anonKey = demoMode ? DEMO_ANON_KEY : await roleKey(jwtSecret, 'anon');
   const serviceRoleKey = demoMode
     ? DEMO_SERVICE_ROLE_KEY

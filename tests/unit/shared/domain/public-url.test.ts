@@ -35,3 +35,17 @@ describe('extensionBuildCommand', () => {
     );
   });
 });
+
+describe('the embedded backend serves itself where the extension is built for', () => {
+  it.each([
+    {},
+    { PORT: '4200' },
+    { PORT: ' ' },
+    { PORT: '4200', PEEGA_PUBLIC_URL: 'https://peega.example//' },
+    { PORT: '4200', PEEGA_PUBLIC_URL: ' ' },
+  ])('%j', async (env) => {
+    const { publicUrlOf } =
+      await import('../../../../supabase/local/config.ts');
+    expect(publicUrlOf(env)).toBe(publicUrlFromEnv(env));
+  });
+});
